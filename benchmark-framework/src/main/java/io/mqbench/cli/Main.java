@@ -1,0 +1,76 @@
+package io.mqbench.cli;
+
+import io.mqbench.config.UserError;
+import io.mqbench.coordinator.StopSignal;
+import java.io.PrintStream;
+import picocli.CommandLine;
+import sun.misc.Signal;
+
+/**
+ * Entry point of {@code bin/benchmark}. Turns every outcome into an exit status: user mistakes
+ * print one line and exit 2; Ctrl-C asks the run to stop and save (a second Ctrl-C exits at once).
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        boolean verbose = java.util.Arrays.asList(args).contains("--verbose") || java.util.Arrays.asList(args).contains("-v");
+        configureLogging(verbose);
+        StopSignal stop = new StopSignal();
+        installInterruptHandler(stop);
+        System.exit(run(args, System.out, System.err, stop));
+    }
+
+    /** Runs the command line; used by {@link #main} and by tests. */
+    public static int run(String[] args, PrintStream out, PrintStream err, StopSignal stop) {
+        BenchmarkCommand command = new BenchmarkCommand(out, stop);
+        CommandLine cli = new CommandLine(command);
+        cli.setOut(new java.io.PrintWriter(out, true));
+        cli.setErr(new java.io.PrintWriter(err, true));
+        cli.setParameterExceptionHandler((e, arguments) -> {
+            err.println("error: " + e.getMessage() + " (see bin/benchmark --help)");
+            return ExitCodes.USER_ERROR;
+        });
+        cli.setExecutionExceptionHandler((e, commandLine, parsed) -> {
+            if (e instanceof UserError) {
+                err.println("error: " + e.getMessage());
+                if (command.verbose) {
+                    e.printStackTrace(err);
+                }
+                return ExitCodes.USER_ERROR;
+            }
+            err.println("error: " + e);
+            if (command.verbose) {
+                e.printStackTrace(err);
+            } else {
+                err.println("(run with --verbose for the stack trace)");
+            }
+            return ExitCodes.RUN_FAILED;
+        });
+        return cli.execute(args);
+    }
+
+    private static void configureLogging(boolean verbose) {
+        // Client libraries log a lot at INFO; the console belongs to the live lines unless asked.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+        System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+        System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
+    }
+
+    private static void installInterruptHandler(StopSignal stop) {
+        try {
+            Signal.handle(new Signal("INT"), signal -> {
+                if (stop.stopped()) {
+                    System.err.println("\nsecond Ctrl-C: exiting without saving");
+                    Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+                }
+                System.err.println("\nCtrl-C: stopping the load and saving what was measured (Ctrl-C again to quit at once)");
+                stop.stop("Ctrl-C");
+            });
+        } catch (IllegalArgumentException e) {
+            // No INT signal on this platform: Ctrl-C ends the JVM the usual way.
+        }
+    }
+}

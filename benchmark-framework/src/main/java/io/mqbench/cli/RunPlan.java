@@ -1,0 +1,36 @@
+package io.mqbench.cli;
+
+import io.mqbench.config.DriverFile;
+import io.mqbench.workload.Payloads;
+import io.mqbench.workload.Workload;
+import io.mqbench.workload.WorkloadLoader;
+import java.io.File;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every driver and workload of a command line, loaded and checked before any broker is touched, so
+ * that a typo in the last file does not surface an hour into the first run.
+ */
+record RunPlan(List<DriverFile> drivers, List<PlannedWorkload> workloads) {
+
+    record PlannedWorkload(File file, Workload workload, List<byte[]> payloads) {}
+
+    static RunPlan load(List<File> driverFiles, List<File> workloadFiles, Duration duration, Duration warmup) {
+        List<DriverFile> drivers = new ArrayList<>();
+        for (File file : driverFiles) {
+            drivers.add(DriverFile.load(file));
+        }
+        List<PlannedWorkload> workloads = new ArrayList<>();
+        for (File file : workloadFiles) {
+            Workload workload = WorkloadLoader.load(file, duration, warmup);
+            workloads.add(new PlannedWorkload(file, workload, Payloads.forWorkload(workload, file)));
+        }
+        return new RunPlan(drivers, workloads);
+    }
+
+    int runCount() {
+        return drivers.size() * workloads.size();
+    }
+}

@@ -1,0 +1,93 @@
+package io.mqbench.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import java.io.File;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A driver YAML file: {@code name} and {@code driverClass} at the top level (OMB's convention), the
+ * rest belongs to the driver. Loading checks that the class exists and is a driver, so a wrong file
+ * stops the run before anything starts.
+ */
+public record DriverFile(File file, String name, String driverClass, JsonNode settings) {
+
+    /** The drivers mqbench ships, to suggest when a class is not found. */
+    static final List<String> KNOWN_DRIVERS =
+            List.of(
+                    "io.mqbench.driver.loopback.LoopbackBenchmarkDriver",
+                    "io.mqbench.driver.kafka.KafkaBenchmarkDriver",
+                    "io.mqbench.driver.rabbitmq.RabbitMqBenchmarkDriver",
+                    "io.mqbench.driver.artemis.ArtemisBenchmarkDriver",
+                    "io.mqbench.driver.redis.RedisBenchmarkDriver",
+                    "io.mqbench.driver.mongo.MongoBenchmarkDriver",
+                    "io.mqbench.driver.sqs.SqsBenchmarkDriver");
+
+    public static DriverFile load(File file) {
+        JsonNode tree = YamlFiles.readTree(file);
+        JsonNode className = tree.get("driverClass");
+        if (className == null || !className.isTextual() || className.asText().isBlank()) {
+            throw new UserError(
+                    file + ": field 'driverClass' is missing; give the driver's Java class, e.g. "
+                            + KNOWN_DRIVERS.get(0));
+        }
+        JsonNode nameNode = tree.get("name");
+        String name = nameNode != null && nameNode.isTextual() && !nameNode.asText().isBlank()
+                ? nameNode.asText()
+                : file.getName().replaceFirst("\\.ya?ml$", "");
+        DriverFile driver = new DriverFile(file, name, className.asText().trim(), tree);
+        driver.driverType();
+        return driver;
+    }
+
+    /** The driver class, checked to exist and to implement {@link BenchmarkDriver}. */
+    public Class<? extends BenchmarkDriver> driverType() {
+        Class<?> type;
+        try {
+            type = Class.forName(driverClass, false, Thread.currentThread().getContextClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new UserError(
+                    file + ": field 'driverClass': class '" + driverClass + "' was not found;"
+                            + " drivers available here: " + String.join(", ", availableDrivers())
+                            + " (a driver module must be built and on the classpath)");
+        }
+        if (!BenchmarkDriver.class.isAssignableFrom(type)) {
+            throw new UserError(
+                    file + ": field 'driverClass': " + driverClass + " does not implement "
+                            + BenchmarkDriver.class.getName());
+        }
+        return type.asSubclass(BenchmarkDriver.class);
+    }
+
+    /** A new, uninitialized driver instance. */
+    public BenchmarkDriver newDriver() {
+        try {
+            return driverType().getDeclaredConstructor().newInstance();
+        } catch (NoSuchMethodException e) {
+            throw new UserError(file + ": field 'driverClass': " + driverClass + " has no public no-argument constructor");
+        } catch (InvocationTargetException | InstantiationException | IllegalAccessException e) {
+            Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
+            throw new UserError(file + ": cannot create " + driverClass + ": " + cause, cause);
+        }
+    }
+
+    /** The settings as they may appear in results and logs: secrets replaced. */
+    public JsonNode redactedSettings() {
+        return SecretRedactor.redact(settings);
+    }
+
+    static List<String> availableDrivers() {
+        List<String> found = new ArrayList<>();
+        for (String candidate : KNOWN_DRIVERS) {
+            try {
+                Class.forName(candidate, false, Thread.currentThread().getContextClassLoader());
+                found.add(candidate);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // not built or not on the classpath: not available
+            }
+        }
+        return found.isEmpty() ? List.of("(none)") : found;
+    }
+}

@@ -1,0 +1,158 @@
+package io.mqbench.coordinator;
+
+import io.mqbench.config.DriverFile;
+import io.mqbench.config.UserError;
+import io.mqbench.result.HostFacts;
+import io.mqbench.result.ResultFiles;
+import io.mqbench.result.TestResult;
+import io.mqbench.worker.Worker;
+import io.mqbench.workload.Workload;
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One driver × workload run: the phases of DESIGN.md section 3 in order, then, whatever happened
+ * once the load had started, the teardown that saves the result: cumulative latencies, delivery
+ * counts, stop, and one JSON file marked complete, partial or aborted.
+ */
+public final class BenchmarkRun {
+    private static final Logger log = LoggerFactory.getLogger(BenchmarkRun.class);
+
+    /** The status a result file carries. */
+    public enum Status {
+        COMPLETE, PARTIAL, ABORTED;
+
+        public String label() {
+            return name().toLowerCase();
+        }
+    }
+
+    /** What a run produced: its result, where it was written, and its status. */
+    public record Outcome(TestResult result, Path file, Status status) {}
+
+    private static final List<Phase> SETUP = List.of(
+            new InitializeDriver(), new CreateTopics(), new CreateConsumers(), new CreateProducers(),
+            new WaitForSubscriptions());
+    private static final List<Phase> LOAD = List.of(new StartLoad(), new WarmUp(), new Measure());
+
+    private final RunContext ctx;
+    private final Path outputFolder;
+
+    public BenchmarkRun(Worker worker, DriverFile driver, Workload workload, File workloadFile, List<byte[]> payloads,
+                        StopSignal stop, Console console, Path outputFolder) {
+        this.ctx = new RunContext(worker, driver, workload, workloadFile, payloads, stop, console);
+        this.outputFolder = outputFolder;
+    }
+
+    public Outcome execute() throws Exception {
+        LocalDateTime startedAt = LocalDateTime.now();
+        RunMetadata.fill(ctx, Instant.now());
+        boolean loadStarted = false;
+        Status status = Status.COMPLETE;
+        try {
+            runPhases(SETUP);
+            loadStarted = true;
+            runPhases(LOAD);
+            ctx.assembler.setCumulative(ctx.worker.getCumulativeLatencies());
+        } catch (StopSignal.RunStopped stopped) {
+            status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
+            ctx.result.statusReason = "stopped: " + stopped.getMessage();
+        } catch (UserError e) {
+            if (!loadStarted) {
+                ctx.worker.stopAll();
+                throw e;
+            }
+            status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
+            ctx.result.statusReason = e.getMessage();
+        } catch (Exception e) {
+            log.debug("run failed", e);
+            status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
+            ctx.result.statusReason = "failed: " + e.getMessage();
+            ctx.console.phase("run failed: " + e.getMessage());
+        }
+        if (!loadStarted && status != Status.COMPLETE) {
+            // Nothing was sent: there is nothing to save, only the reason to report.
+            ctx.worker.stopAll();
+            ctx.result.status = status.label();
+            return new Outcome(ctx.result, null, status);
+        }
+        finishAfterLoad(status);
+        Path file = ResultFiles.write(outputFolder, ctx.result, startedAt);
+        ctx.console.phase("result (" + status.label() + "): " + file);
+        return new Outcome(ctx.result, file, status);
+    }
+
+    private void runPhases(List<Phase> phases) throws Exception {
+        for (Phase phase : phases) {
+            ctx.console.phase(phase.title(ctx));
+            phase.run(ctx);
+        }
+    }
+
+    /** Saves what can be saved even after a failure or a stop; each step guards itself. */
+    private void finishAfterLoad(Status status) {
+        if (status != Status.COMPLETE && ctx.measurementStarted) {
+            attempt("collect latencies", () -> ctx.assembler.setCumulative(ctx.worker.getCumulativeLatencies()));
+        }
+        ctx.console.phase("stop producers and check delivery");
+        attempt("check delivery", () -> ctx.result.delivery = new DeliveryCheck(ctx).run());
+        attempt("collect send errors", () -> {
+            var errors = ctx.worker.getSendErrors();
+            ctx.result.sendErrors = errors.isEmpty() ? null : errors;
+        });
+        attempt("stop the workers", ctx.worker::stopAll);
+        ctx.assembler.summarize();
+        ctx.result.targetRate = ctx.targetRate;
+        ctx.result.status = status.label();
+        ctx.result.endTime = Instant.now().toString();
+    }
+
+    private void attempt(String what, ThrowingAction action) {
+        try {
+            action.run();
+        } catch (Exception e) {
+            log.debug(what, e);
+            ctx.console.info("could not " + what + ": " + e.getMessage());
+            if (ctx.result.statusReason == null) {
+                ctx.result.statusReason = "could not " + what + ": " + e.getMessage();
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface ThrowingAction {
+        void run() throws Exception;
+    }
+
+    /** The descriptive fields of a result, filled before the run starts. */
+    static final class RunMetadata {
+        private RunMetadata() {}
+
+        static void fill(RunContext ctx, Instant start) {
+            TestResult r = ctx.result;
+            Workload w = ctx.workload;
+            r.workload = w.name;
+            r.driver = ctx.driver.name();
+            r.messageSize = w.messageSize;
+            r.topics = w.topics;
+            r.partitions = w.partitionsPerTopic;
+            r.producersPerTopic = w.producersPerTopic;
+            r.consumersPerTopic = w.consumerPerSubscription;
+            r.mqbenchVersion = Version.current();
+            r.startTime = start.toString();
+            r.mode = w.isBacklog() ? "backlog" : w.isMaxRate() ? "max-rate" : "fixed-rate";
+            r.targetRate = w.producerRate;
+            r.workloadFile = ctx.workloadFile.getPath();
+            r.workloadConfig = io.mqbench.result.ResultFiles.mapper().valueToTree(w);
+            r.driverFile = ctx.driver.file().getPath();
+            r.driverConfig = ctx.driver.redactedSettings();
+            r.host = HostFacts.ofThisMachine();
+            r.workers = List.of(ctx.worker.id() + ": driver, all topics, producers and consumers");
+        }
+    }
+}

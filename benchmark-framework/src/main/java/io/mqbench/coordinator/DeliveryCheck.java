@@ -1,0 +1,66 @@
+package io.mqbench.coordinator;
+
+import io.mqbench.delivery.DeliverySummary;
+import io.mqbench.worker.commands.CountersStats;
+import java.util.Locale;
+
+/**
+ * After the load stops: waits until the consumers have received what was sent (or nothing more
+ * arrives for a few seconds, or the drain time runs out), then counts lost, duplicated and
+ * out-of-order messages from the workers' ledgers.
+ */
+final class DeliveryCheck {
+    static final long DRAIN_TIMEOUT_MILLIS = 60_000;
+    /** After a stop request the user is waiting: drain briefly. */
+    static final long DRAIN_TIMEOUT_WHEN_STOPPED_MILLIS = 5_000;
+    private static final long STALL_MILLIS = 3_000;
+    private static final long SEND_CONFIRM_WAIT_MILLIS = 30_000;
+
+    private final RunContext ctx;
+
+    DeliveryCheck(RunContext ctx) {
+        this.ctx = ctx;
+    }
+
+    DeliverySummary run() throws Exception {
+        boolean stopped = ctx.stop.stopped();
+        ctx.worker.stopLoad(stopped ? DRAIN_TIMEOUT_WHEN_STOPPED_MILLIS : SEND_CONFIRM_WAIT_MILLIS);
+        if (!ctx.hasConsumers()) {
+            return DeliverySummary.unchecked("the workload has no consumers");
+        }
+        long timeout = stopped ? DRAIN_TIMEOUT_WHEN_STOPPED_MILLIS : DRAIN_TIMEOUT_MILLIS;
+        long start = System.currentTimeMillis();
+        long lastChange = start;
+        long lastReceived = -1;
+        boolean drained;
+        while (true) {
+            CountersStats counters = ctx.worker.getCountersStats();
+            long expected = counters.messagesSent * ctx.workload.subscriptionsPerTopic;
+            long now = System.currentTimeMillis();
+            if (counters.messagesReceived != lastReceived) {
+                lastReceived = counters.messagesReceived;
+                lastChange = now;
+            }
+            if (counters.messagesReceived >= expected || now - lastChange >= STALL_MILLIS) {
+                drained = true;
+                break;
+            }
+            if (now - start >= timeout) {
+                drained = false;
+                break;
+            }
+            Thread.sleep(50);
+        }
+        double seconds = (System.currentTimeMillis() - start) / 1000.0;
+        DeliverySummary summary = DeliverySummary.compute(ctx.worker.getDeliveryReport(), ctx.subscriptionsByTopic, drained, seconds);
+        if (summary.checked) {
+            ctx.console.info(String.format(Locale.ROOT,
+                    "delivery: %,d confirmed, %,d expected deliveries, %,d lost, %,d duplicated, %,d out of order%s",
+                    summary.confirmedMessages, summary.expectedDeliveries, summary.lost, summary.duplicated,
+                    summary.outOfOrder, drained ? "" : " (drain incomplete)"));
+        } else {
+            ctx.console.info("delivery not checked: " + summary.note);
+        }
+        return summary;
+    }
+}

@@ -1,0 +1,84 @@
+package io.mqbench.coordinator;
+
+import io.mqbench.worker.commands.CountersStats;
+import io.mqbench.worker.commands.PeriodStats;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The loop that watches a running load: every second it reads the workers' counters (for the
+ * max-rate controller and for end conditions), every period it takes the period statistics, prints
+ * the live line and, when measuring, records the period in the result. A stop request ends the loop
+ * after recording the period in progress, so a partial run keeps everything it measured.
+ */
+final class LoadMonitor {
+    static final Duration PERIOD = Duration.ofSeconds(10);
+    private static final long CONTROL_INTERVAL_MILLIS = 1_000;
+    /** A last period shorter than this is noise: its rate would rest on a handful of messages. */
+    private static final double SHORTEST_RECORDED_PERIOD_SECONDS = 1.0;
+
+    private final RunContext ctx;
+
+    LoadMonitor(RunContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Runs for {@code duration}. */
+    void runFor(String phase, Duration duration, boolean record) throws IOException {
+        runUntil(phase, duration, counters -> false, duration, record, elapsed -> Console.progress(phase, elapsed, duration));
+    }
+
+    /**
+     * Runs at least {@code minimum} and until {@code finished} holds, but no longer than {@code
+     * maximum}. Returns true if {@code finished} held.
+     */
+    boolean runUntil(String phase, Duration minimum, Predicate<CountersStats> finished, Duration maximum,
+                     boolean record, Function<Duration, String> progress) throws IOException {
+        long start = System.nanoTime();
+        long periodStart = start;
+        long nextPeriod = start + PERIOD.toNanos();
+        while (true) {
+            long now = System.nanoTime();
+            long untilPeriod = (nextPeriod - now) / 1_000_000;
+            try {
+                ctx.stop.sleep(Math.max(1, Math.min(CONTROL_INTERVAL_MILLIS, untilPeriod)));
+            } catch (StopSignal.RunStopped stopped) {
+                long end = System.nanoTime();
+                if (record && (end - periodStart) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS) {
+                    takePeriod(progress.apply(Duration.ofNanos(end - start)), periodStart, end, true);
+                }
+                throw stopped;
+            }
+            now = System.nanoTime();
+            Duration elapsed = Duration.ofNanos(now - start);
+            CountersStats counters = ctx.worker.getCountersStats();
+            if (ctx.rateController != null) {
+                ctx.targetRate = ctx.rateController.tick(counters, now, phase);
+            }
+            boolean reachedMinimum = elapsed.compareTo(minimum) >= 0;
+            boolean done = (reachedMinimum && finished.test(counters)) || elapsed.compareTo(maximum) >= 0;
+            boolean endOfPeriod = now - nextPeriod >= 0;
+            if (endOfPeriod || (done && (now - periodStart) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS)) {
+                takePeriod(progress.apply(elapsed), periodStart, now, record);
+                periodStart = now;
+                nextPeriod = now + PERIOD.toNanos();
+            }
+            if (done) {
+                return reachedMinimum && finished.test(counters);
+            }
+        }
+    }
+
+    private void takePeriod(String progress, long from, long to, boolean record) throws IOException {
+        PeriodStats period = ctx.worker.getPeriodStats();
+        double seconds = (to - from) / 1e9;
+        long backlog = ctx.assembler.backlog(period.totalMessagesSent, period.totalMessagesReceived);
+        if (record) {
+            ctx.assembler.addPeriod(period, seconds);
+            ctx.measurementStarted = true;
+        }
+        ctx.console.live(progress, period, seconds, backlog);
+    }
+}

@@ -1,0 +1,114 @@
+package io.mqbench.coordinator;
+
+import io.mqbench.result.TestResult;
+import io.mqbench.worker.Worker;
+import io.mqbench.worker.commands.CountersStats;
+import java.io.IOException;
+
+/**
+ * Finds the maximum sustainable rate for {@code producerRate: 0}. Every control interval it
+ * compares what was asked with what happened:
+ *
+ * <ul>
+ *   <li><b>healthy</b>: producers achieved at least 90 % of the target, and the backlog is bounded
+ *       (at most half a second of traffic, and at least 1 000 messages of slack). Then the rate
+ *       goes up: doubled while still ramping, +10 % once it has backed off at least once.
+ *   <li><b>unhealthy</b>: producers fell short, or the backlog grew past the bound. Then the rate
+ *       is set to 90 % of what was actually achieved (what the producers sent, or what the
+ *       consumers took if they were the slower side), or 75 % when the backlog is over twice the
+ *       bound, so the consumers can catch up.
+ * </ul>
+ *
+ * It runs through warm-up and measurement, so the measured rate is the sustained one, oscillating
+ * within about 10 % of the limit; the result keeps every step.
+ */
+final class MaxRateController {
+    static final double INITIAL_RATE = 1_000;
+    static final double MIN_RATE = 10;
+    static final double MAX_RATE = 50_000_000;
+    static final String RULE = "every second: if producers reached >= 90% of the target and the backlog stayed"
+            + " within max(1000 messages, 0.5 s of traffic), raise the rate (x2 while ramping, +10% after the"
+            + " first back-off); otherwise set it to 90% of the achieved rate (75% if the backlog exceeds twice"
+            + " that bound)";
+
+    private final Worker worker;
+    private final int subscriptionsPerTopic;
+    private final boolean hasConsumers;
+    private final TestResult.RateDiscovery log;
+    private final long startNanos = System.nanoTime();
+    private double target = INITIAL_RATE;
+    private boolean ramping = true;
+    private long lastSent = -1;
+    private long lastReceived;
+    private long lastNanos;
+
+    MaxRateController(Worker worker, int subscriptionsPerTopic, boolean hasConsumers, TestResult.RateDiscovery log) {
+        this.worker = worker;
+        this.subscriptionsPerTopic = Math.max(1, subscriptionsPerTopic);
+        this.hasConsumers = hasConsumers;
+        this.log = log;
+        log.rule = RULE;
+    }
+
+    double rate() {
+        return target;
+    }
+
+    /** Looks at the counters and adjusts the rate; returns the new target. */
+    double tick(CountersStats counters, long nowNanos, String phase) throws IOException {
+        if (lastSent < 0 || nowNanos - lastNanos < 500_000_000L) {
+            if (lastSent < 0) {
+                remember(counters, nowNanos);
+            }
+            return target;
+        }
+        double seconds = (nowNanos - lastNanos) / 1e9;
+        double published = (counters.messagesSent - lastSent) / seconds;
+        double consumed = (counters.messagesReceived - lastReceived) / seconds;
+        long backlog = Math.max(0, counters.messagesSent * subscriptionsPerTopic - counters.messagesReceived);
+        remember(counters, nowNanos);
+
+        double bound = Math.max(1_000, target * subscriptionsPerTopic * 0.5);
+        boolean producersKeepUp = published >= 0.9 * target;
+        boolean backlogBounded = !hasConsumers || backlog <= bound;
+        String decision;
+        double next;
+        if (producersKeepUp && backlogBounded) {
+            next = ramping ? target * 2 : target * 1.1;
+            decision = ramping ? "up x2" : "up +10%";
+        } else {
+            ramping = false;
+            // Back off to what the slower side actually managed.
+            double achieved = hasConsumers ? Math.min(published, consumed / subscriptionsPerTopic) : published;
+            double factor = hasConsumers && backlog > 2 * bound ? 0.75 : 0.9;
+            next = achieved * factor;
+            decision = producersKeepUp
+                    ? String.format(java.util.Locale.ROOT, "down: backlog %d above %.0f", backlog, bound)
+                    : String.format(java.util.Locale.ROOT, "down: producers reached %.0f of %.0f", published, target);
+        }
+        next = Math.max(MIN_RATE, Math.min(MAX_RATE, next));
+        record(phase, published, consumed, backlog, decision, next);
+        target = next;
+        worker.adjustPublishRate(target);
+        return target;
+    }
+
+    private void remember(CountersStats counters, long nowNanos) {
+        lastSent = counters.messagesSent;
+        lastReceived = counters.messagesReceived;
+        lastNanos = nowNanos;
+    }
+
+    private void record(String phase, double published, double consumed, long backlog, String decision, double next) {
+        TestResult.RateStep step = new TestResult.RateStep();
+        step.second = Math.round((lastNanos - startNanos) / 1e8) / 10.0;
+        step.phase = phase;
+        step.targetRate = Math.round(target);
+        step.publishRate = Math.round(published);
+        step.consumeRate = Math.round(consumed);
+        step.backlog = backlog;
+        step.decision = decision + " -> " + Math.round(next);
+        log.steps.add(step);
+        log.finalRate = Math.round(next);
+    }
+}

@@ -1,0 +1,9 @@
+package io.mqbench.coordinator;
+
+/** One named step of a run (DESIGN.md section 3). Phases run in order on one {@link RunContext}. */
+interface Phase {
+    /** Shown to the user as the phase starts. */
+    String title(RunContext ctx);
+
+    void run(RunContext ctx) throws Exception;
+}

@@ -1,0 +1,189 @@
+package io.mqbench.result;
+
+import io.mqbench.stats.HistogramCodec;
+import io.mqbench.worker.commands.CumulativeLatencies;
+import io.mqbench.worker.commands.PeriodStats;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * Fills a {@link TestResult} from what the workers measured: one entry per period in the lists,
+ * the aggregated values and quantile maps from the cumulative histograms, and the summary. Units
+ * follow OMB: histograms hold microseconds; publish and end-to-end latencies are reported in
+ * milliseconds, publish delay in microseconds.
+ */
+public final class ResultAssembler {
+    /** Bytes in a megabyte for MB/s figures: 2^20, as the 2023 paper's charts use. */
+    public static final double MB = 1024.0 * 1024.0;
+
+    /** Percentile iteration resolution of the quantile maps (OMB uses the same ticks). */
+    private static final int PERCENTILE_TICKS_PER_HALF_DISTANCE = 100;
+
+    private final TestResult result;
+    private final int subscriptionsPerTopic;
+    private long sentInMeasuredWindow;
+    private long receivedInMeasuredWindow;
+    private long errorsInMeasuredWindow;
+    private long bytesSentInMeasuredWindow;
+    private long bytesReceivedInMeasuredWindow;
+
+    public ResultAssembler(TestResult result, int subscriptionsPerTopic) {
+        this.result = result;
+        this.subscriptionsPerTopic = subscriptionsPerTopic;
+    }
+
+    /** Adds one measured period that lasted {@code seconds}. */
+    public void addPeriod(PeriodStats stats, double seconds) {
+        result.periodSeconds.add(round(seconds, 3));
+        result.publishRate.add(stats.messagesSent / seconds);
+        result.publishErrorRate.add(stats.messageSendErrors / seconds);
+        result.consumeRate.add(stats.messagesReceived / seconds);
+        result.backlog.add(backlog(stats.totalMessagesSent, stats.totalMessagesReceived));
+
+        Histogram publish = stats.publishLatency;
+        result.publishLatencyAvg.add(millis(publish.getMean()));
+        result.publishLatency50pct.add(millis(publish.getValueAtPercentile(50)));
+        result.publishLatency75pct.add(millis(publish.getValueAtPercentile(75)));
+        result.publishLatency95pct.add(millis(publish.getValueAtPercentile(95)));
+        result.publishLatency99pct.add(millis(publish.getValueAtPercentile(99)));
+        result.publishLatency999pct.add(millis(publish.getValueAtPercentile(99.9)));
+        result.publishLatency9999pct.add(millis(publish.getValueAtPercentile(99.99)));
+        result.publishLatencyMax.add(millis(publish.getMaxValue()));
+
+        Histogram delay = stats.publishDelayLatency;
+        result.publishDelayLatencyAvg.add(delay.getMean());
+        result.publishDelayLatency50pct.add(delay.getValueAtPercentile(50));
+        result.publishDelayLatency75pct.add(delay.getValueAtPercentile(75));
+        result.publishDelayLatency95pct.add(delay.getValueAtPercentile(95));
+        result.publishDelayLatency99pct.add(delay.getValueAtPercentile(99));
+        result.publishDelayLatency999pct.add(delay.getValueAtPercentile(99.9));
+        result.publishDelayLatency9999pct.add(delay.getValueAtPercentile(99.99));
+        result.publishDelayLatencyMax.add(delay.getMaxValue());
+
+        Histogram e2e = stats.endToEndLatency;
+        result.endToEndLatencyAvg.add(millis(e2e.getMean()));
+        result.endToEndLatency50pct.add(millis(e2e.getValueAtPercentile(50)));
+        result.endToEndLatency75pct.add(millis(e2e.getValueAtPercentile(75)));
+        result.endToEndLatency95pct.add(millis(e2e.getValueAtPercentile(95)));
+        result.endToEndLatency99pct.add(millis(e2e.getValueAtPercentile(99)));
+        result.endToEndLatency999pct.add(millis(e2e.getValueAtPercentile(99.9)));
+        result.endToEndLatency9999pct.add(millis(e2e.getValueAtPercentile(99.99)));
+        result.endToEndLatencyMax.add(millis(e2e.getMaxValue()));
+
+        sentInMeasuredWindow += stats.messagesSent;
+        receivedInMeasuredWindow += stats.messagesReceived;
+        errorsInMeasuredWindow += stats.messageSendErrors;
+        bytesSentInMeasuredWindow += stats.bytesSent;
+        bytesReceivedInMeasuredWindow += stats.bytesReceived;
+    }
+
+    /** The aggregated values, quantile maps and encoded histograms of the measured window. */
+    public void setCumulative(CumulativeLatencies latencies) {
+        Histogram publish = latencies.publishLatency;
+        result.aggregatedPublishLatencyAvg = millis(publish.getMean());
+        result.aggregatedPublishLatency50pct = millis(publish.getValueAtPercentile(50));
+        result.aggregatedPublishLatency75pct = millis(publish.getValueAtPercentile(75));
+        result.aggregatedPublishLatency95pct = millis(publish.getValueAtPercentile(95));
+        result.aggregatedPublishLatency99pct = millis(publish.getValueAtPercentile(99));
+        result.aggregatedPublishLatency999pct = millis(publish.getValueAtPercentile(99.9));
+        result.aggregatedPublishLatency9999pct = millis(publish.getValueAtPercentile(99.99));
+        result.aggregatedPublishLatencyMax = millis(publish.getMaxValue());
+
+        Histogram delay = latencies.publishDelayLatency;
+        result.aggregatedPublishDelayLatencyAvg = delay.getMean();
+        result.aggregatedPublishDelayLatency50pct = delay.getValueAtPercentile(50);
+        result.aggregatedPublishDelayLatency75pct = delay.getValueAtPercentile(75);
+        result.aggregatedPublishDelayLatency95pct = delay.getValueAtPercentile(95);
+        result.aggregatedPublishDelayLatency99pct = delay.getValueAtPercentile(99);
+        result.aggregatedPublishDelayLatency999pct = delay.getValueAtPercentile(99.9);
+        result.aggregatedPublishDelayLatency9999pct = delay.getValueAtPercentile(99.99);
+        result.aggregatedPublishDelayLatencyMax = delay.getMaxValue();
+
+        Histogram e2e = latencies.endToEndLatency;
+        result.aggregatedEndToEndLatencyAvg = millis(e2e.getMean());
+        result.aggregatedEndToEndLatency50pct = millis(e2e.getValueAtPercentile(50));
+        result.aggregatedEndToEndLatency75pct = millis(e2e.getValueAtPercentile(75));
+        result.aggregatedEndToEndLatency95pct = millis(e2e.getValueAtPercentile(95));
+        result.aggregatedEndToEndLatency99pct = millis(e2e.getValueAtPercentile(99));
+        result.aggregatedEndToEndLatency999pct = millis(e2e.getValueAtPercentile(99.9));
+        result.aggregatedEndToEndLatency9999pct = millis(e2e.getValueAtPercentile(99.99));
+        result.aggregatedEndToEndLatencyMax = millis(e2e.getMaxValue());
+
+        result.aggregatedPublishLatencyQuantiles.clear();
+        result.aggregatedPublishDelayLatencyQuantiles.clear();
+        result.aggregatedEndToEndLatencyQuantiles.clear();
+        percentiles(publish).forEach((q, v) -> result.aggregatedPublishLatencyQuantiles.put(q, millis(v)));
+        percentiles(delay).forEach(result.aggregatedPublishDelayLatencyQuantiles::put);
+        percentiles(e2e).forEach((q, v) -> result.aggregatedEndToEndLatencyQuantiles.put(q, millis(v)));
+
+        result.negativeEndToEndLatencies = latencies.negativeEndToEndLatencies;
+        Map<String, String> encoded = new LinkedHashMap<>();
+        encoded.put("unit", "microseconds");
+        encoded.put("publishLatency", HistogramCodec.encode(publish));
+        encoded.put("publishDelayLatency", HistogramCodec.encode(delay));
+        encoded.put("endToEndLatency", HistogramCodec.encode(e2e));
+        result.histograms = encoded;
+    }
+
+    /** Means over the whole measured window (total / time) and the spread of the periods. */
+    public void summarize() {
+        TestResult.Summary summary = new TestResult.Summary();
+        double seconds = result.periodSeconds.stream().mapToDouble(Double::doubleValue).sum();
+        summary.measuredSeconds = round(seconds, 3);
+        summary.messagesSent = sentInMeasuredWindow;
+        summary.messagesReceived = receivedInMeasuredWindow;
+        summary.sendErrors = errorsInMeasuredWindow;
+        summary.publishRate = spread(result.publishRate, sentInMeasuredWindow, seconds);
+        summary.consumeRate = spread(result.consumeRate, receivedInMeasuredWindow, seconds);
+        summary.publishThroughputMBps = seconds > 0 ? bytesSentInMeasuredWindow / MB / seconds : 0;
+        summary.consumeThroughputMBps = seconds > 0 ? bytesReceivedInMeasuredWindow / MB / seconds : 0;
+        result.summary = summary;
+    }
+
+    public long backlog(long totalSent, long totalReceived) {
+        return Math.max(0, totalSent * subscriptionsPerTopic - totalReceived);
+    }
+
+    private static TestResult.Spread spread(List<Double> rates, long total, double seconds) {
+        TestResult.Spread spread = new TestResult.Spread();
+        spread.mean = seconds > 0 ? total / seconds : 0;
+        if (!rates.isEmpty()) {
+            double sum = 0;
+            double squares = 0;
+            spread.min = Double.MAX_VALUE;
+            spread.max = 0;
+            for (double rate : rates) {
+                sum += rate;
+                squares += rate * rate;
+                spread.min = Math.min(spread.min, rate);
+                spread.max = Math.max(spread.max, rate);
+            }
+            double mean = sum / rates.size();
+            spread.stddev = Math.sqrt(Math.max(0, squares / rates.size() - mean * mean));
+        }
+        return spread;
+    }
+
+    private static Map<Double, Long> percentiles(Histogram histogram) {
+        Map<Double, Long> values = new LinkedHashMap<>();
+        if (histogram.getTotalCount() == 0) {
+            return values;
+        }
+        for (HistogramIterationValue value : histogram.percentiles(PERCENTILE_TICKS_PER_HALF_DISTANCE)) {
+            values.put(value.getPercentile(), value.getValueIteratedTo());
+        }
+        return values;
+    }
+
+    static double millis(double micros) {
+        return micros / 1000.0;
+    }
+
+    private static double round(double value, int decimals) {
+        double scale = Math.pow(10, decimals);
+        return Math.round(value * scale) / scale;
+    }
+}

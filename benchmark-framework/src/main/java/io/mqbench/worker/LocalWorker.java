@@ -1,0 +1,317 @@
+package io.mqbench.worker;
+
+import io.mqbench.config.DriverFile;
+import io.mqbench.config.UserError;
+import io.mqbench.delivery.ConsumerReceipts;
+import io.mqbench.delivery.DeliveryReport;
+import io.mqbench.delivery.MessageHeader;
+import io.mqbench.delivery.ProducerLedger;
+import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.stats.WorkerStats;
+import io.mqbench.worker.commands.ConsumerAssignment;
+import io.mqbench.worker.commands.CountersStats;
+import io.mqbench.worker.commands.CumulativeLatencies;
+import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.worker.commands.ProducerWorkAssignment;
+import io.mqbench.worker.commands.TopicSubscription;
+import io.mqbench.worker.commands.TopicsInfo;
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.bookkeeper.stats.NullStatsLogger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker in this process: it drives a {@link BenchmarkDriver} and measures. The coordinator uses
+ * it directly in local mode; {@code bin/benchmark-worker} serves one over HTTP.
+ */
+public final class LocalWorker implements Worker {
+    private static final Logger log = LoggerFactory.getLogger(LocalWorker.class);
+
+    private final String id;
+    private final DriverCalls calls = new DriverCalls();
+    private final long producerIdPrefix = (long) ThreadLocalRandom.current().nextInt() << 32;
+
+    private WorkerStats stats = new WorkerStats();
+    private SendErrors sendErrors = new SendErrors();
+    private final LongAdder inFlight = new LongAdder();
+    private final Set<String> probesSeen = ConcurrentHashMap.newKeySet();
+    private final LongAdder withoutHeader = new LongAdder();
+
+    private BenchmarkDriver driver;
+    private final List<ProducerSlot> producers = new ArrayList<>();
+    private final List<ConsumerHandle> consumers = new ArrayList<>();
+    private final List<SenderThread> senders = new ArrayList<>();
+    private boolean headerEnabled;
+
+    private record ConsumerHandle(BenchmarkConsumer consumer, ConsumerReceipts receipts, PauseGate gate) {}
+
+    public LocalWorker(String id) {
+        this.id = id;
+    }
+
+    public LocalWorker() {
+        this("local");
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public void initializeDriver(File driverConfigFile) throws IOException {
+        if (driver != null) {
+            throw new IllegalStateException("worker " + id + " already runs a driver; stop it first");
+        }
+        DriverFile file = DriverFile.load(driverConfigFile);
+        BenchmarkDriver created = file.newDriver();
+        try {
+            created.initialize(driverConfigFile, NullStatsLogger.INSTANCE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the driver started", e);
+        } catch (UserError e) {
+            closeQuietly(created);
+            throw e;
+        } catch (Exception e) {
+            closeQuietly(created);
+            throw new UserError(driverConfigFile + ": the driver could not start: " + SendErrors.describe(e), e);
+        }
+        driver = created;
+    }
+
+    @Override
+    public List<String> createTopics(TopicsInfo topicsInfo) throws IOException {
+        List<BenchmarkDriver.TopicInfo> infos = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < topicsInfo.numberOfTopics; i++) {
+            String name = String.format("%s-%07d-%s", driver().getTopicNamePrefix(), i, RandomNames.next(7));
+            names.add(name);
+            infos.add(new BenchmarkDriver.TopicInfo(name, topicsInfo.numberOfPartitionsPerTopic));
+        }
+        calls.await(driver().createTopics(infos), "create " + infos.size() + " topics");
+        return names;
+    }
+
+    @Override
+    public void createProducers(List<String> topics) throws IOException {
+        List<BenchmarkDriver.ProducerInfo> infos = new ArrayList<>();
+        for (int i = 0; i < topics.size(); i++) {
+            infos.add(new BenchmarkDriver.ProducerInfo(producers.size() + i, topics.get(i)));
+        }
+        List<BenchmarkProducer> created = calls.await(driver().createProducers(infos), "create " + infos.size() + " producers");
+        for (int i = 0; i < created.size(); i++) {
+            BenchmarkDriver.ProducerInfo info = infos.get(i);
+            ProducerLedger ledger = new ProducerLedger(producerIdPrefix | info.getId(), info.getTopic());
+            producers.add(new ProducerSlot(created.get(i), ledger, stats, sendErrors, inFlight));
+        }
+    }
+
+    @Override
+    public void createConsumers(ConsumerAssignment assignment) throws IOException {
+        List<BenchmarkDriver.ConsumerInfo> infos = new ArrayList<>();
+        List<ConsumerReceipts> receipts = new ArrayList<>();
+        List<PauseGate> gates = new ArrayList<>();
+        for (TopicSubscription entry : assignment.topicsSubscriptions) {
+            ConsumerReceipts ledger = new ConsumerReceipts(entry.key());
+            PauseGate gate = new PauseGate();
+            MeasuringCallback callback = new MeasuringCallback(stats, ledger, probesSeen, withoutHeader, gate);
+            infos.add(new BenchmarkDriver.ConsumerInfo(consumers.size() + infos.size(), entry.topic, entry.subscription, callback));
+            receipts.add(ledger);
+            gates.add(gate);
+        }
+        List<BenchmarkConsumer> created = calls.await(driver().createConsumers(infos), "create " + infos.size() + " consumers");
+        for (int i = 0; i < created.size(); i++) {
+            consumers.add(new ConsumerHandle(created.get(i), receipts.get(i), gates.get(i)));
+        }
+    }
+
+    @Override
+    public void probeProducers() throws IOException {
+        List<CompletableFuture<Void>> sends = new ArrayList<>();
+        for (ProducerSlot slot : producers) {
+            sends.add(slot.sendProbe());
+        }
+        try {
+            calls.await(CompletableFuture.allOf(sends.toArray(new CompletableFuture<?>[0])), "send probe messages");
+        } catch (IOException e) {
+            log.warn("probe send failed (will retry): {}", e.getMessage());
+        }
+    }
+
+    @Override
+    public void startLoad(ProducerWorkAssignment assignment) {
+        if (!senders.isEmpty()) {
+            throw new IllegalStateException("load already started on worker " + id);
+        }
+        if (producers.isEmpty()) {
+            return;
+        }
+        headerEnabled = assignment.payloadData.stream().allMatch(p -> MessageHeader.fits(p.length));
+        int threads = Math.min(producers.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
+        List<List<ProducerSlot>> groups = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            groups.add(new ArrayList<>());
+        }
+        for (int i = 0; i < producers.size(); i++) {
+            ProducerSlot slot = producers.get(i);
+            slot.prepare(assignment.payloadData, KeyDistributor.of(assignment.keyDistributorType), headerEnabled);
+            groups.get(i % threads).add(slot);
+        }
+        for (int t = 0; t < threads; t++) {
+            List<ProducerSlot> group = groups.get(t);
+            double rate = assignment.publishRate * group.size() / producers.size();
+            senders.add(new SenderThread("mqbench-sender-" + t, group, rate));
+        }
+        senders.forEach(SenderThread::start);
+    }
+
+    @Override
+    public void adjustPublishRate(double publishRate) {
+        for (SenderThread sender : senders) {
+            sender.setRate(publishRate * sender.producers() / producers.size());
+        }
+    }
+
+    @Override
+    public void pauseConsumers() {
+        for (ConsumerHandle handle : consumers) {
+            if (handle.consumer() instanceof PausableConsumer pausable) {
+                pausable.pause();
+            } else {
+                handle.gate().pause();
+            }
+        }
+    }
+
+    @Override
+    public void resumeConsumers() {
+        for (ConsumerHandle handle : consumers) {
+            if (handle.consumer() instanceof PausableConsumer pausable) {
+                pausable.resume();
+            }
+            handle.gate().resume();
+        }
+    }
+
+    @Override
+    public CountersStats getCountersStats() {
+        CountersStats counters = stats.counters();
+        counters.probesReceived = probesSeen.size();
+        return counters;
+    }
+
+    @Override
+    public PeriodStats getPeriodStats() {
+        return stats.takePeriod();
+    }
+
+    @Override
+    public CumulativeLatencies getCumulativeLatencies() {
+        return stats.cumulativeLatencies();
+    }
+
+    @Override
+    public void resetStats() {
+        stats.reset();
+    }
+
+    @Override
+    public void stopLoad(long maxWaitMillis) throws IOException {
+        try {
+            for (SenderThread sender : senders) {
+                sender.stop();
+            }
+            long deadline = System.currentTimeMillis() + maxWaitMillis;
+            while (inFlight.sum() > 0 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(5);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stopping the load", e);
+        }
+        if (inFlight.sum() > 0) {
+            log.warn("{} sends were still unconfirmed after {} ms", inFlight.sum(), maxWaitMillis);
+        }
+    }
+
+    @Override
+    public DeliveryReport getDeliveryReport() {
+        DeliveryReport report = new DeliveryReport();
+        report.headerEnabled = headerEnabled;
+        report.withoutHeader = withoutHeader.sum();
+        producers.forEach(slot -> report.addProducer(slot.ledger()));
+        consumers.forEach(handle -> report.addConsumer(handle.receipts()));
+        return report;
+    }
+
+    @Override
+    public Map<String, Long> getSendErrors() {
+        return sendErrors.snapshot();
+    }
+
+    @Override
+    public Map<String, String> getDriverMetadata() {
+        if (driver instanceof DriverMetadata described) {
+            try {
+                return new LinkedHashMap<>(described.metadata());
+            } catch (RuntimeException e) {
+                log.warn("driver metadata unavailable: {}", e.toString());
+            }
+        }
+        return Map.of();
+    }
+
+    @Override
+    public void stopAll() {
+        try {
+            stopLoad(5_000);
+        } catch (IOException e) {
+            log.warn("stopping the load: {}", e.getMessage());
+        }
+        senders.clear();
+        consumers.forEach(handle -> closeQuietly(handle.consumer()));
+        consumers.clear();
+        producers.forEach(slot -> closeQuietly(slot.producer()));
+        producers.clear();
+        if (driver != null) {
+            closeQuietly(driver);
+            driver = null;
+        }
+        stats = new WorkerStats();
+        sendErrors = new SendErrors();
+        inFlight.reset();
+        probesSeen.clear();
+        withoutHeader.reset();
+        headerEnabled = false;
+    }
+
+    private BenchmarkDriver driver() {
+        if (driver == null) {
+            throw new IllegalStateException("worker " + id + " has no driver: initialize it first");
+        }
+        return driver;
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            log.warn("closing {}: {}", closeable.getClass().getSimpleName(), e.toString());
+        }
+    }
+}

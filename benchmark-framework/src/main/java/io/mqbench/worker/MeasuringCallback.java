@@ -1,0 +1,60 @@
+package io.mqbench.worker;
+
+import io.mqbench.delivery.ConsumerReceipts;
+import io.mqbench.delivery.MessageHeader;
+import io.mqbench.stats.MicrosClock;
+import io.mqbench.stats.WorkerStats;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.nio.ByteBuffer;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The callback every consumer gets. It measures end-to-end latency from the mqbench header's
+ * microsecond send time when the payload has one, and from the driver's millisecond timestamp
+ * otherwise; it records the message in the consumer's delivery ledger, and notes probes.
+ */
+final class MeasuringCallback implements ConsumerCallback {
+    private final WorkerStats stats;
+    private final ConsumerReceipts receipts;
+    private final Set<String> probesSeen;
+    private final LongAdder withoutHeader;
+    private final PauseGate gate;
+
+    MeasuringCallback(WorkerStats stats, ConsumerReceipts receipts, Set<String> probesSeen, LongAdder withoutHeader, PauseGate gate) {
+        this.stats = stats;
+        this.receipts = receipts;
+        this.probesSeen = probesSeen;
+        this.withoutHeader = withoutHeader;
+        this.gate = gate;
+    }
+
+    @Override
+    public void messageReceived(byte[] payload, long publishTimestamp) {
+        gate.awaitOpen();
+        long nowMicros = MicrosClock.nowMicros();
+        MessageHeader.Decoded header = new MessageHeader.Decoded();
+        record(MessageHeader.read(payload, header) ? header : null, payload.length, publishTimestamp, nowMicros);
+    }
+
+    @Override
+    public void messageReceived(ByteBuffer payload, long publishTimestamp) {
+        gate.awaitOpen();
+        long nowMicros = MicrosClock.nowMicros();
+        MessageHeader.Decoded header = new MessageHeader.Decoded();
+        record(MessageHeader.read(payload, header) ? header : null, payload.remaining(), publishTimestamp, nowMicros);
+    }
+
+    private void record(MessageHeader.Decoded header, int size, long publishMillis, long nowMicros) {
+        if (header == null) {
+            withoutHeader.increment();
+            stats.recordReceived(size, (System.currentTimeMillis() - publishMillis) * 1_000);
+        } else if (header.probe) {
+            probesSeen.add(receipts.subscriptionKey() + '#' + header.producerId);
+            stats.recordProbeReceived();
+        } else {
+            receipts.received(header.producerId, header.sequence);
+            stats.recordReceived(size, nowMicros - header.sendMicros);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.mqbench.worker;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The intended send times of one sender thread: message n is due at {@code start + n / rate}.
+ * Times come from the schedule, not from sleeping between sends, so the rate never drifts (at 10 or
+ * at 500 000 msg/s) and a sender that falls behind catches up instead of silently sending less.
+ * The gap between the intended and the actual send time is the publish delay the results report,
+ * which keeps coordinated omission visible.
+ *
+ * <p>Only the sender thread calls {@link #awaitNext()}; any thread may call {@link #setRate}.
+ */
+public final class PacedSchedule {
+    private volatile double pendingRate;
+    private volatile boolean rateChanged;
+    private double intervalNanos;
+    private long startNanos;
+    private long sent;
+
+    public PacedSchedule(double messagesPerSecond) {
+        this.pendingRate = messagesPerSecond;
+        this.rateChanged = true;
+    }
+
+    /** Takes effect from the next message on, without a burst to make up for the old rate. */
+    public void setRate(double messagesPerSecond) {
+        pendingRate = messagesPerSecond;
+        rateChanged = true;
+    }
+
+    public double rate() {
+        return pendingRate;
+    }
+
+    /**
+     * Waits until the next message is due and returns its intended send time (a {@link
+     * System#nanoTime()} value). Returns at once when the sender is behind schedule. A rate of 0
+     * pauses the sender; the caller's {@code stop} check still runs every few milliseconds.
+     *
+     * @return the intended time, or {@code Long.MIN_VALUE} when paused (send nothing)
+     */
+    public long awaitNext() {
+        if (rateChanged) {
+            reanchor();
+        }
+        if (intervalNanos == 0) {
+            LockSupport.parkNanos(5_000_000);
+            return Long.MIN_VALUE;
+        }
+        long intended = startNanos + (long) (sent * intervalNanos);
+        long wait = intended - System.nanoTime();
+        if (wait > 0) {
+            // Park in slices so that a new rate takes effect promptly even at 1 msg/s.
+            LockSupport.parkNanos(Math.min(wait, 50_000_000));
+            if (intended - System.nanoTime() > 0) {
+                return Long.MIN_VALUE;
+            }
+        }
+        sent++;
+        return intended;
+    }
+
+    private void reanchor() {
+        rateChanged = false;
+        double rate = pendingRate;
+        long now = System.nanoTime();
+        // Continue from the next intended time if we were on schedule; never re-send the past.
+        long next = intervalNanos == 0 ? now : startNanos + (long) (sent * intervalNanos);
+        startNanos = Math.max(now, next);
+        sent = 0;
+        intervalNanos = rate <= 0 ? 0 : 1e9 / rate;
+    }
+}

@@ -1,0 +1,110 @@
+package io.mqbench.worker;
+
+import io.mqbench.delivery.MessageHeader;
+import io.mqbench.delivery.ProducerLedger;
+import io.mqbench.stats.MicrosClock;
+import io.mqbench.stats.WorkerStats;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One driver producer and what the harness keeps for it: its ledger of sequence numbers, its key
+ * distributor and its turn through the payloads. Sends happen on one sender thread; completions
+ * arrive on the driver's threads.
+ */
+final class ProducerSlot {
+    private final BenchmarkProducer producer;
+    private final ProducerLedger ledger;
+    private final WorkerStats stats;
+    private final SendErrors errors;
+    private final LongAdder inFlight;
+    private KeyDistributor keys = KeyDistributor.of(null);
+    private List<byte[]> payloads = List.of();
+    private boolean writeHeader;
+    private int nextPayload;
+    private long probes;
+
+    ProducerSlot(BenchmarkProducer producer, ProducerLedger ledger, WorkerStats stats, SendErrors errors, LongAdder inFlight) {
+        this.producer = producer;
+        this.ledger = ledger;
+        this.stats = stats;
+        this.errors = errors;
+        this.inFlight = inFlight;
+    }
+
+    BenchmarkProducer producer() {
+        return producer;
+    }
+
+    ProducerLedger ledger() {
+        return ledger;
+    }
+
+    void prepare(List<byte[]> payloads, KeyDistributor keys, boolean writeHeader) {
+        this.payloads = payloads;
+        this.keys = keys;
+        this.writeHeader = writeHeader;
+    }
+
+    /** Sends the next message that was due at {@code intendedNanos}. */
+    void send(long intendedNanos) {
+        byte[] template = payloads.get(nextPayload);
+        nextPayload = nextPayload + 1 == payloads.size() ? 0 : nextPayload + 1;
+        long sequence = ledger.nextSequence();
+        byte[] payload = template;
+        if (writeHeader) {
+            // A copy per message: the driver may still hold the previous one while it is in flight.
+            payload = Arrays.copyOf(template, template.length);
+            MessageHeader.write(payload, ledger.producerId(), sequence, MicrosClock.nowMicros(), false);
+        }
+        String key = keys.next();
+        long sentNanos = System.nanoTime();
+        long delayMicros = (sentNanos - intendedNanos) / 1_000;
+        int size = payload.length;
+        inFlight.increment();
+        CompletableFuture<Void> future;
+        try {
+            future = producer.sendAsync(Optional.ofNullable(key), payload);
+        } catch (RuntimeException e) {
+            future = CompletableFuture.failedFuture(e);
+        }
+        future.whenComplete((ignored, error) -> {
+            inFlight.decrement();
+            if (error == null) {
+                stats.recordSent(size, (System.nanoTime() - sentNanos) / 1_000, delayMicros);
+                ledger.confirmed(sequence);
+            } else {
+                stats.recordSendError(delayMicros);
+                errors.record(error);
+            }
+        });
+    }
+
+    /**
+     * Sends a small message that consumers recognise as a probe: it shows that a subscription
+     * receives, and is left out of latency and delivery counts.
+     */
+    CompletableFuture<Void> sendProbe() {
+        byte[] payload = new byte[MessageHeader.SIZE];
+        MessageHeader.write(payload, ledger.producerId(), probes++, MicrosClock.nowMicros(), true);
+        inFlight.increment();
+        CompletableFuture<Void> future;
+        try {
+            future = producer.sendAsync(Optional.ofNullable(keys.next()), payload);
+        } catch (RuntimeException e) {
+            future = CompletableFuture.failedFuture(e);
+        }
+        return future.whenComplete((ignored, error) -> {
+            inFlight.decrement();
+            if (error == null) {
+                stats.recordProbeSent();
+            } else {
+                errors.record(error);
+            }
+        });
+    }
+}

@@ -1,0 +1,78 @@
+package io.mqbench.worker;
+
+import io.mqbench.delivery.DeliveryReport;
+import io.mqbench.worker.commands.ConsumerAssignment;
+import io.mqbench.worker.commands.CountersStats;
+import io.mqbench.worker.commands.CumulativeLatencies;
+import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.worker.commands.ProducerWorkAssignment;
+import io.mqbench.worker.commands.TopicsInfo;
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the coordinator asks of a worker. The first group mirrors OpenMessaging Benchmark's worker
+ * endpoints one to one ({@code /initialize-driver} ... {@code /reset-stats}), so a worker in this
+ * process and one across the network behave alike. The last group is mqbench's: a worker that
+ * cannot do it (an upstream OMB worker) says so and the run goes on without that feature.
+ */
+public interface Worker extends AutoCloseable {
+
+    void initializeDriver(File driverConfigFile) throws IOException;
+
+    /** Creates topics and returns their names. */
+    List<String> createTopics(TopicsInfo topicsInfo) throws IOException;
+
+    /** Creates one producer per entry (a topic may appear several times). */
+    void createProducers(List<String> topics) throws IOException;
+
+    void createConsumers(ConsumerAssignment consumerAssignment) throws IOException;
+
+    /** Every producer sends one probe message; see {@link CountersStats#probesReceived}. */
+    void probeProducers() throws IOException;
+
+    void startLoad(ProducerWorkAssignment producerWorkAssignment) throws IOException;
+
+    void adjustPublishRate(double publishRate) throws IOException;
+
+    void pauseConsumers() throws IOException;
+
+    void resumeConsumers() throws IOException;
+
+    CountersStats getCountersStats() throws IOException;
+
+    PeriodStats getPeriodStats() throws IOException;
+
+    CumulativeLatencies getCumulativeLatencies() throws IOException;
+
+    void resetStats() throws IOException;
+
+    /** Stops the load and closes consumers, producers and the driver. */
+    void stopAll();
+
+    String id();
+
+    // ---- mqbench additions ----
+
+    /**
+     * Stops sending but keeps consumers running, so the coordinator can wait until everything sent
+     * has arrived before counting losses. Waits up to {@code maxWaitMillis} for sends in flight.
+     */
+    void stopLoad(long maxWaitMillis) throws IOException;
+
+    /** The worker's delivery ledgers, to be merged by the coordinator. */
+    DeliveryReport getDeliveryReport() throws IOException;
+
+    /** Send errors by kind, with counts. */
+    Map<String, Long> getSendErrors() throws IOException;
+
+    /** Facts the driver gave about itself (client version, broker version), if any. */
+    Map<String, String> getDriverMetadata() throws IOException;
+
+    @Override
+    default void close() {
+        stopAll();
+    }
+}

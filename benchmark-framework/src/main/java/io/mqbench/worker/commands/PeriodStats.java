@@ -1,0 +1,45 @@
+package io.mqbench.worker.commands;
+
+import io.mqbench.stats.LatencyMetric;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What a worker measured in one period (OMB's {@code /period-stats} body). Latencies are in
+ * microseconds. Totals count since the worker started, not since the period began.
+ */
+public class PeriodStats {
+    public long messagesSent;
+    public long messageSendErrors;
+    public long bytesSent;
+
+    public long messagesReceived;
+    public long bytesReceived;
+
+    public long totalMessagesSent;
+    public long totalMessageSendErrors;
+    public long totalMessagesReceived;
+
+    public Histogram publishLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+    public Histogram publishDelayLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+    public Histogram endToEndLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+
+    /** The sum of two workers' periods; histograms are merged, never averaged. */
+    public PeriodStats plus(PeriodStats other) {
+        PeriodStats sum = new PeriodStats();
+        sum.messagesSent = messagesSent + other.messagesSent;
+        sum.messageSendErrors = messageSendErrors + other.messageSendErrors;
+        sum.bytesSent = bytesSent + other.bytesSent;
+        sum.messagesReceived = messagesReceived + other.messagesReceived;
+        sum.bytesReceived = bytesReceived + other.bytesReceived;
+        sum.totalMessagesSent = totalMessagesSent + other.totalMessagesSent;
+        sum.totalMessageSendErrors = totalMessageSendErrors + other.totalMessageSendErrors;
+        sum.totalMessagesReceived = totalMessagesReceived + other.totalMessagesReceived;
+        sum.publishLatency.add(publishLatency);
+        sum.publishLatency.add(other.publishLatency);
+        sum.publishDelayLatency.add(publishDelayLatency);
+        sum.publishDelayLatency.add(other.publishDelayLatency);
+        sum.endToEndLatency.add(endToEndLatency);
+        sum.endToEndLatency.add(other.endToEndLatency);
+        return sum;
+    }
+}

@@ -1,0 +1,53 @@
+# Shared by bin/benchmark and bin/benchmark-worker: build mqbench when needed, then run a Java
+# main class with every module and driver on the classpath (distribution/target/lib).
+# shellcheck shell=bash
+
+MQBENCH_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+MQBENCH_LIB="$MQBENCH_HOME/distribution/target/lib"
+MQBENCH_STAMP="$MQBENCH_LIB/.built"
+
+# Prints the first source file changed since the last build, if any.
+mqbench_changed_source() {
+  local dirs=()
+  local d
+  for d in "$MQBENCH_HOME"/*/; do
+    [ -f "$d/pom.xml" ] && dirs+=("$d")
+  done
+  find "$MQBENCH_HOME/pom.xml" "${dirs[@]}" -path '*/target' -prune -o \
+       -type f \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) \
+       -newer "$MQBENCH_STAMP" -print -quit 2>/dev/null
+}
+
+mqbench_ensure_built() {
+  if [ -f "$MQBENCH_STAMP" ] && [ -z "$(mqbench_changed_source)" ]; then
+    return 0
+  fi
+  if ! command -v mvn >/dev/null 2>&1; then
+    echo "error: Maven (mvn) is needed to build mqbench; install it (Debian: apt-get install maven) or run bin/test once" >&2
+    exit 2
+  fi
+  local started=$SECONDS
+  echo "building mqbench (mvn install -DskipTests; the first build downloads dependencies and takes a minute)..." >&2
+  # One build at a time, even when several commands start together.
+  mkdir -p "$MQBENCH_HOME/distribution/target"
+  (
+    flock 9
+    if [ -f "$MQBENCH_STAMP" ] && [ -z "$(mqbench_changed_source)" ]; then exit 0; fi
+    if ! (cd "$MQBENCH_HOME" && mvn -q -B -DskipTests install >"$MQBENCH_HOME/distribution/target/build.log" 2>&1); then
+      tail -n 40 "$MQBENCH_HOME/distribution/target/build.log" >&2
+      echo "error: the build failed; the whole log is in distribution/target/build.log" >&2
+      exit 1
+    fi
+    touch "$MQBENCH_STAMP"
+  ) 9>"$MQBENCH_HOME/distribution/target/.build.lock" || exit $?
+  echo "built in $((SECONDS - started)) s" >&2
+}
+
+# mqbench_java <main class> [args...]: runs it with JAVA_OPTS (e.g. JAVA_OPTS=-Xmx4g).
+mqbench_java() {
+  local main_class=$1
+  shift
+  mqbench_ensure_built
+  # shellcheck disable=SC2086
+  exec java ${JAVA_OPTS:-} -Dmqbench.home="$MQBENCH_HOME" -cp "$MQBENCH_LIB/*" "$main_class" "$@"
+}

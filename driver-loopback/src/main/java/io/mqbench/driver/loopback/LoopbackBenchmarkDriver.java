@@ -1,0 +1,121 @@
+package io.mqbench.driver.loopback;
+
+import io.mqbench.driver.api.DriverMetadata;
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.apache.bookkeeper.stats.StatsLogger;
+
+/**
+ * An in-memory broker inside the worker: topics with partitions, subscriptions that each get every
+ * message, consumers of a subscription sharing its partitions. Optional injected latency, loss,
+ * duplication and send errors make it the harness's test bench: a known 5 ms delay must come out
+ * as 5 ms, a known loss rate as that many lost messages. Producers and consumers must share one
+ * worker process (local mode, or co-located placement).
+ */
+public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+    private final Map<String, LoopbackTopic> topics = new ConcurrentHashMap<>();
+    private final List<LoopbackConsumer> consumers = new ArrayList<>();
+    private LoopbackSettings settings;
+    private ScheduledExecutorService acknowledger;
+
+    @Override
+    public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
+        try {
+            settings = LoopbackSettings.read(configurationFile);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        acknowledger = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "loopback-acknowledger");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** For tests that build settings in code. */
+    void initialize(LoopbackSettings given) {
+        given.validate();
+        settings = given;
+        acknowledger = Executors.newSingleThreadScheduledExecutor();
+    }
+
+    @Override
+    public String getTopicNamePrefix() {
+        return "loopback";
+    }
+
+    @Override
+    public CompletableFuture<Void> createTopic(String topic, int partitions) {
+        if (partitions < 1) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("partitions must be 1 or more"));
+        }
+        if (topics.putIfAbsent(topic, new LoopbackTopic(topic, partitions, settings.keepOrder)) != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("topic " + topic + " already exists"));
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        LoopbackTopic target = topics.get(topic);
+        if (target == null) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
+        }
+        return CompletableFuture.completedFuture(new LoopbackProducer(target, settings, acknowledger));
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback consumerCallback) {
+        LoopbackTopic target = topics.get(topic);
+        if (target == null) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
+        }
+        LoopbackConsumer consumer = new LoopbackConsumer(topic, target.subscription(subscriptionName), consumerCallback);
+        synchronized (consumers) {
+            consumers.add(consumer);
+        }
+        consumer.start();
+        return CompletableFuture.completedFuture(consumer);
+    }
+
+    @Override
+    public Map<String, String> metadata() {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("broker", "loopback (in-memory, inside the worker)");
+        facts.put("deliveryLatency", settings.deliveryLatency.toString());
+        facts.put("keepOrder", String.valueOf(settings.keepOrder));
+        facts.put("ackLatency", settings.ackLatency.toString());
+        facts.put("lossRate", String.valueOf(settings.lossRate));
+        facts.put("duplicateRate", String.valueOf(settings.duplicateRate));
+        facts.put("sendErrorRate", String.valueOf(settings.sendErrorRate));
+        return facts;
+    }
+
+    @Override
+    public void close() throws Exception {
+        List<LoopbackConsumer> open;
+        synchronized (consumers) {
+            open = new ArrayList<>(consumers);
+            consumers.clear();
+        }
+        for (LoopbackConsumer consumer : open) {
+            consumer.close();
+        }
+        if (acknowledger != null) {
+            acknowledger.shutdownNow();
+        }
+        topics.clear();
+    }
+}

@@ -1,0 +1,42 @@
+package io.mqbench.driver.loopback;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A topic: a partition count and the subscriptions that each receive every message. */
+final class LoopbackTopic {
+    private final String name;
+    private final int partitions;
+    private final boolean keepOrder;
+    private final List<LoopbackSubscription> subscriptions = new CopyOnWriteArrayList<>();
+    private final Map<String, LoopbackSubscription> byName = new ConcurrentHashMap<>();
+
+    LoopbackTopic(String name, int partitions, boolean keepOrder) {
+        this.name = name;
+        this.partitions = partitions;
+        this.keepOrder = keepOrder;
+    }
+
+    String name() {
+        return name;
+    }
+
+    int partitions() {
+        return partitions;
+    }
+
+    /** Messages sent before a subscription exists are not delivered to it (as with Kafka's "latest"). */
+    LoopbackSubscription subscription(String subscriptionName) {
+        return byName.computeIfAbsent(subscriptionName, n -> {
+            LoopbackSubscription created = new LoopbackSubscription(n, partitions, keepOrder);
+            subscriptions.add(created);
+            return created;
+        });
+    }
+
+    List<LoopbackSubscription> subscriptions() {
+        return subscriptions;
+    }
+}

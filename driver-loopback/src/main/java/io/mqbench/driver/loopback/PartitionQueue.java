@@ -1,0 +1,49 @@
+package io.mqbench.driver.loopback;
+
+import java.util.Comparator;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.PriorityBlockingQueue;
+
+/**
+ * The messages of one partition for one subscription. In order (a FIFO, like a log) by default; in
+ * due-time order when the settings allow reordering, so a random delay can overtake.
+ */
+final class PartitionQueue {
+    private final Queue<Envelope> messages;
+    /** The consumer that reads this queue now, woken when a message arrives. */
+    private volatile LoopbackConsumer owner;
+
+    PartitionQueue(boolean keepOrder) {
+        messages = keepOrder
+                ? new ConcurrentLinkedQueue<>()
+                : new PriorityBlockingQueue<>(64, Comparator.comparingLong(Envelope::dueNanos));
+    }
+
+    void offer(Envelope envelope) {
+        messages.offer(envelope);
+        LoopbackConsumer reader = owner;
+        if (reader != null) {
+            reader.wake();
+        }
+    }
+
+    /** The head if it is due at {@code nowNanos}, removed; otherwise null. */
+    Envelope pollIfDue(long nowNanos) {
+        Envelope head = messages.peek();
+        if (head == null || head.dueNanos() - nowNanos > 0) {
+            return null;
+        }
+        return messages.poll();
+    }
+
+    /** When the head becomes due, or {@code Long.MAX_VALUE} if empty. */
+    long headDueNanos() {
+        Envelope head = messages.peek();
+        return head == null ? Long.MAX_VALUE : head.dueNanos();
+    }
+
+    void setOwner(LoopbackConsumer consumer) {
+        owner = consumer;
+    }
+}
