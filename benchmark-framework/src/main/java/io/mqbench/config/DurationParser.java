@@ -38,7 +38,7 @@ public final class DurationParser {
     public static String format(Duration duration) {
         long seconds = duration.toSeconds();
         long millis = duration.toMillisPart();
-        if (seconds == 0) {
+        if (seconds == 0 && millis > 0) {
             return millis + "ms";
         }
         StringBuilder out = new StringBuilder();

@@ -1,0 +1,125 @@
+package io.mqbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every user mistake ends in one clear line on stderr and exit status 2, before anything runs. */
+class BadInputTest {
+    private static final String WORKLOAD = """
+            name: w
+            topics: 1
+            partitionsPerTopic: 1
+            messageSize: 100
+            subscriptionsPerTopic: 1
+            consumerPerSubscription: 1
+            producersPerTopic: 1
+            producerRate: 100
+            testDurationSeconds: 1
+            warmupDurationSeconds: 0
+            """;
+    private static final String DRIVER = "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void unknownField() {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD + "producerRat: 5\n");
+        assertUserError(run(driver(), w), w + ": unknown field 'producerRat' (did you mean 'producerRate'?)");
+    }
+
+    @Test
+    void negativeRate() {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD.replace("producerRate: 100", "producerRate: -1"));
+        assertUserError(run(driver(), w), w + ": field 'producerRate' is -1; allowed:");
+    }
+
+    @Test
+    void missingPayloadFile() {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD + "payloadFile: payload/missing.data\n");
+        assertUserError(run(driver(), w), w + ": field 'payloadFile': 'payload/missing.data' not found");
+    }
+
+    @Test
+    void unknownDriverClass() {
+        Path d = TempFiles.write(dir, "d.yaml", "name: X\ndriverClass: com.example.NoSuchDriver\n");
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        assertUserError(run(d, w), d + ": field 'driverClass': class 'com.example.NoSuchDriver' was not found");
+    }
+
+    @Test
+    void yamlSyntaxError() {
+        Path w = TempFiles.write(dir, "w.yaml", "name: w\ntopics: : 1\n");
+        assertUserError(run(driver(), w), w + ": YAML syntax error at line 2");
+    }
+
+    @Test
+    void aDirectoryInsteadOfAFile() {
+        assertUserError(run(driver(), dir), dir + ": is a directory");
+        assertUserError(CliRunner.run("-d", dir.toString(), TempFiles.write(dir, "w.yaml", WORKLOAD).toString()), dir + ": is a directory");
+    }
+
+    @Test
+    void aDriverThatCannotStart() throws Exception {
+        Path d = TempFiles.write(dir, "d.yaml", DRIVER + "lossRate: 7\n");
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        CliRunner runner = CliRunner.run("-d", d.toString(), "-o", dir.resolve("out").toString(), w.toString());
+        assertUserError(runner, d + ": the driver could not start: IOException: lossRate is 7.0; allowed: 0.0 to 1.0");
+        assertEquals(0, CliRunner.results(dir.resolve("out")).size(), "nothing was sent: no result file");
+    }
+
+    @Test
+    void commandLineMistakes() {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        assertUserError(CliRunner.run(w.toString()), "no driver file: give one with -d");
+        assertUserError(CliRunner.run("-d", driver().toString()), "no workload file");
+        assertUserError(CliRunner.run("--bogus"), "Unknown option: '--bogus'");
+        assertUserError(CliRunner.run("-d", driver().toString(), "--duration", "30", w.toString()), "--duration: '30' is not a duration");
+        assertUserError(CliRunner.run("-d", driver().toString(), "--duration", "0s", w.toString()), "--duration: '0s' must be whole seconds, at least 1s");
+        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://h:8080", w.toString()), "--workers, --workers-file and --extra: distributed workers are not available");
+        assertUserError(CliRunner.run("--csv", dir.resolve("none").toString()), dir.resolve("none") + ": not a folder");
+    }
+
+    @Test
+    void validateChecksEveryFileAndRunsNothing() {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        CliRunner ok = CliRunner.run("-d", driver().toString(), "--validate", "-o", dir.resolve("out").toString(), w.toString());
+        assertEquals(0, ok.exitCode, ok.err());
+        assertTrue(ok.out().contains("ok: 1 driver file(s) and 1 workload file(s) are valid"), ok.out());
+        assertTrue(Files.notExists(dir.resolve("out")));
+
+        Path bad = TempFiles.write(dir, "bad.yaml", WORKLOAD.replace("topics: 1", "topics: 0"));
+        assertUserError(CliRunner.run("-d", driver().toString(), "--validate", w.toString(), bad.toString()), bad + ": field 'topics' is 0");
+    }
+
+    @Test
+    void helpReadsWell() {
+        CliRunner help = CliRunner.run("--help");
+        assertEquals(0, help.exitCode);
+        for (String expected : new String[] {"-d, --drivers", "--duration", "--warmup", "--validate", "-c, --csv",
+                "-w, --workers", "-wf, --workers-file", "-x, --extra", "-o, --output", "Exit status"}) {
+            assertTrue(help.out().contains(expected), "help mentions " + expected + ":\n" + help.out());
+        }
+    }
+
+    private Path driver() {
+        return TempFiles.write(dir, "driver.yaml", DRIVER);
+    }
+
+    private CliRunner run(Path driver, Path workload) {
+        return CliRunner.run("-d", driver.toString(), "-o", dir.resolve("out").toString(), workload.toString());
+    }
+
+    private static void assertUserError(CliRunner runner, String expectedStart) {
+        assertEquals(ExitCodes.USER_ERROR, runner.exitCode, "exit status; stderr: " + runner.err() + " stdout: " + runner.out());
+        String err = runner.err();
+        assertEquals(1, err.lines().count(), "exactly one line on stderr: " + err);
+        assertTrue(err.startsWith("error: " + expectedStart), "stderr: " + err);
+    }
+}

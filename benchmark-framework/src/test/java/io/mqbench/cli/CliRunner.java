@@ -1,0 +1,58 @@
+package io.mqbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.coordinator.StopSignal;
+import io.mqbench.result.ResultFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Runs {@code bin/benchmark}'s main code in this JVM and keeps what it printed. */
+final class CliRunner {
+    final StopSignal stop = new StopSignal();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exitCode = -1;
+
+    static CliRunner run(String... args) {
+        CliRunner runner = new CliRunner();
+        runner.execute(args);
+        return runner;
+    }
+
+    void execute(String... args) {
+        exitCode = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), stop);
+    }
+
+    String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The result files in a folder, oldest name first. */
+    static List<Path> results(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+    }
+
+    static JsonNode onlyResult(Path folder) throws IOException {
+        List<Path> files = results(folder);
+        if (files.size() != 1) {
+            throw new AssertionError("expected one result in " + folder + ", found " + files);
+        }
+        return ResultFiles.mapper().readTree(files.get(0).toFile());
+    }
+}

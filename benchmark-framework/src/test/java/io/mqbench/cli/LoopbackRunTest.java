@@ -1,0 +1,235 @@
+package io.mqbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.stats.HistogramCodec;
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whole runs through the command line on the loopback driver: the harness measured against a
+ * broker whose behaviour is known, so the numbers it reports can be checked.
+ */
+class LoopbackRunTest {
+    private static final String LOOPBACK = "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFixedRateRunReportsTheRateTheInjectedDelayAndNoLoss() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-5ms\n" + LOOPBACK
+                + "deliveryLatency: {distribution: fixed, meanMs: 5}\n");
+        Path workload = workload("fixed", 1, 1, 1, 1, 1, 1024, 2000, 12, 2, "");
+        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.err());
+        assertTrue(run.out().contains("[measure 0:10/0:12] pub"), run.out());
+        assertTrue(run.out().contains("-- wait until every subscription receives"), run.out());
+
+        JsonNode r = CliRunner.onlyResult(out());
+        assertEquals("complete", r.get("status").asText());
+        assertEquals("fixed-rate", r.get("mode").asText());
+        assertEquals(2, r.get("publishRate").size(), "a 10 s period and the last 2 s");
+        double mean = r.at("/summary/publishRate/mean").asDouble();
+        assertEquals(2000, mean, 2000 * 0.02, "publish rate within 2 % of the target");
+        assertEquals(2000, r.get("publishRate").get(0).asDouble(), 2000 * 0.02);
+        double p50 = r.get("aggregatedEndToEndLatency50pct").asDouble();
+        assertEquals(5.0, p50, Math.max(0.25, 0.2), "e2e p50 is the injected 5 ms");
+        assertTrue(r.get("aggregatedEndToEndLatency50pct").asDouble() >= 5.0, "never below the injected delay");
+        JsonNode delivery = r.get("delivery");
+        assertTrue(delivery.get("checked").asBoolean());
+        assertEquals(0, delivery.get("lost").asLong());
+        assertEquals(0, delivery.get("duplicated").asLong());
+        assertEquals(0, delivery.get("outOfOrder").asLong());
+        assertTrue(delivery.get("drained").asBoolean());
+        assertEquals(delivery.get("confirmedMessages").asLong(), delivery.get("expectedDeliveries").asLong());
+        assertTrue(delivery.get("confirmedMessages").asLong() >= 2000 * 14 * 0.98);
+        long measured = HistogramCodec.decode(r.at("/histograms/endToEndLatency").asText()).getTotalCount();
+        assertEquals(r.at("/summary/messagesReceived").asLong(), measured, 2000 * 0.02,
+                "the stored histogram holds the measured window's messages");
+        assertEquals("Loopback-5ms", r.get("driver").asText());
+        assertEquals("fixed 5.0 ms", r.at("/driverMetadata/deliveryLatency").asText());
+        assertTrue(r.at("/host/cores").asInt() >= 1);
+        assertEquals(12, r.at("/workloadConfig/testDurationSeconds").asInt());
+    }
+
+    @Test
+    void injectedLossDuplicationAndReorderingAreCounted() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Faulty\n" + LOOPBACK + """
+                deliveryLatency: {distribution: uniform, minMs: 0, maxMs: 4}
+                keepOrder: false
+                lossRate: 0.02
+                duplicateRate: 0.01
+                """);
+        Path workload = workload("faults", 1, 1, 1, 1, 1, 256, 4000, 4, 0, "");
+        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.err());
+        JsonNode delivery = CliRunner.onlyResult(out()).get("delivery");
+        double expected = delivery.get("expectedDeliveries").asDouble();
+        assertTrue(expected > 10_000, "enough messages for the rates to show: " + expected);
+        double lost = delivery.get("lost").asDouble() / expected;
+        double duplicated = delivery.get("duplicated").asDouble() / expected;
+        assertEquals(0.02, lost, 0.006, "lost share");
+        assertEquals(0.0098, duplicated, 0.004, "duplicated share");
+        assertTrue(delivery.get("outOfOrder").asLong() > 0, "uniform delays with reordering allowed");
+    }
+
+    @Test
+    void producerRateZeroFindsAHighRateAndSaysHow() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
+        Path workload = workload("max", 1, 1, 1, 1, 1, 100, 0, 6, 8, "");
+        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.err());
+        JsonNode r = CliRunner.onlyResult(out());
+        assertEquals("max-rate", r.get("mode").asText());
+        assertTrue(r.at("/summary/publishRate/mean").asDouble() > 100_000, "rate " + r.at("/summary/publishRate/mean"));
+        JsonNode discovery = r.get("rateDiscovery");
+        assertTrue(discovery.get("rule").asText().contains("90%"));
+        assertTrue(discovery.get("steps").size() >= 10, "one step per second");
+        assertTrue(discovery.get("steps").get(0).get("decision").asText().startsWith("up x2"));
+        assertEquals(0, r.at("/delivery/lost").asLong());
+    }
+
+    @Test
+    void ctrlCDuringTheMeasurementSavesAPartialResult() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
+        Path workload = workload("long", 1, 1, 1, 1, 1, 512, 1000, 60, 0, "");
+        CliRunner runner = new CliRunner();
+        Thread thread = new Thread(() -> runner.execute("-d", driver.toString(), "-o", out().toString(), workload.toString()));
+        thread.start();
+        waitFor(runner, "-- measure for 1m");
+        Thread.sleep(2_500);
+        runner.stop.stop("test stop");
+        thread.join(30_000);
+        assertEquals(ExitCodes.INTERRUPTED, runner.exitCode, runner.err());
+        JsonNode r = CliRunner.onlyResult(out());
+        assertEquals("partial", r.get("status").asText());
+        assertEquals("stopped: test stop", r.get("statusReason").asText());
+        assertEquals(1, r.get("publishRate").size(), "the period in progress was kept");
+        assertEquals(2.5, r.get("periodSeconds").get(0).asDouble(), 0.5);
+        assertEquals(1000, r.get("publishRate").get(0).asDouble(), 50);
+        assertTrue(r.get("aggregatedEndToEndLatency50pct").asDouble() > 0);
+        assertEquals(0, r.at("/delivery/lost").asLong());
+    }
+
+    @Test
+    void ctrlCDuringWarmUpSavesAnAbortedResult() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
+        Path workload = workload("warm", 1, 1, 1, 1, 1, 512, 1000, 60, 60, "");
+        CliRunner runner = new CliRunner();
+        Thread thread = new Thread(() -> runner.execute("-d", driver.toString(), "-o", out().toString(), workload.toString()));
+        thread.start();
+        waitFor(runner, "-- warm up for 1m");
+        runner.stop.stop("test stop");
+        thread.join(30_000);
+        assertEquals(ExitCodes.INTERRUPTED, runner.exitCode);
+        JsonNode r = CliRunner.onlyResult(out());
+        assertEquals("aborted", r.get("status").asText());
+        assertEquals(0, r.get("publishRate").size());
+    }
+
+    @Test
+    void payloadsTooSmallForTheHeaderFallBackToMillisecondTimestamps() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK
+                + "deliveryLatency: {distribution: fixed, meanMs: 20}\n");
+        Path workload = workload("tiny", 1, 1, 1, 1, 1, 12, 500, 3, 0, "");
+        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.err());
+        JsonNode r = CliRunner.onlyResult(out());
+        assertFalse(r.at("/delivery/checked").asBoolean());
+        assertTrue(r.at("/delivery/note").asText().contains("millisecond"));
+        assertEquals(20, r.get("aggregatedEndToEndLatency50pct").asDouble(), 1.5, "ms-resolution timestamps still see the delay");
+    }
+
+    @Test
+    void fanOutKeysAndManyClientsDeliverEverythingToEverySubscription() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
+        Path workload = workload("fanout", 2, 4, 2, 2, 2, 200, 2000, 3, 0, "keyDistributor: KEY_ROUND_ROBIN\n");
+        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.err());
+        JsonNode delivery = CliRunner.onlyResult(out()).get("delivery");
+        assertEquals(0, delivery.get("lost").asLong());
+        assertEquals(0, delivery.get("duplicated").asLong());
+        assertEquals(4, delivery.get("subscriptions").size(), "2 topics x 2 subscriptions");
+        assertEquals(4, delivery.get("producers").size(), "2 topics x 2 producers");
+        assertEquals(2 * delivery.get("confirmedMessages").asLong(), delivery.get("expectedDeliveries").asLong());
+        for (JsonNode subscription : delivery.get("subscriptions")) {
+            assertEquals(subscription.get("expected").asLong(), subscription.get("delivered").asLong());
+        }
+    }
+
+    @Test
+    void backlogModeBuildsThenDrainsTheBacklog() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
+        // 1 GB of 100 KB messages is 10 486 messages: about 5 s at 2 000 msg/s.
+        Path workload = workload("backlog", 1, 2, 1, 1, 1, 102_400, 2000, 3, 0, "consumerBacklogSizeGB: 1\n");
+        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.err());
+        JsonNode r = CliRunner.onlyResult(out());
+        assertEquals("backlog", r.get("mode").asText());
+        JsonNode phase = r.get("backlogPhase");
+        assertTrue(phase.get("builtMessages").asLong() >= 10_486, phase.toString());
+        assertTrue(phase.get("drained").asBoolean());
+        assertTrue(r.at("/summary/consumeRate/mean").asDouble() > r.at("/summary/publishRate/mean").asDouble(),
+                "while draining, consumers outpace producers");
+        assertEquals(0, r.at("/delivery/lost").asLong());
+    }
+
+    @Test
+    void resultsAlreadyWrittenStayAndTheCsvSummaryReadsThemWithOmbFiles() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
+        Path good = workload("good", 1, 1, 1, 1, 1, 100, 500, 2, 0, "");
+        Path bad = TempFiles.write(dir, "bad.yaml", "name: bad\ntopics: 1\n");
+        assertEquals(0, CliRunner.run("-d", driver.toString(), "-o", out().toString(), good.toString()).exitCode);
+        assertEquals(ExitCodes.USER_ERROR, CliRunner.run("-d", driver.toString(), "-o", out().toString(), bad.toString()).exitCode);
+        assertEquals(1, CliRunner.results(out()).size(), "the earlier result is still there");
+
+        Files.copy(getClass().getResourceAsStream("/omb-results/kafka-fixed5k.json"), out().resolve("omb-kafka.json"));
+        CliRunner csv = CliRunner.run("--csv", out().toString());
+        assertEquals(0, csv.exitCode, csv.err());
+        Path written = Path.of(csv.out().trim().substring("wrote ".length()));
+        List<String> lines = Files.readAllLines(written);
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(0).startsWith("file,workload,driver,status,messageSize"));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("omb-kafka.json,fixed5k-1-topic-1-partition-1p-1c-1kb,Kafka,complete,1024")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains(",good,Loopback,complete,100,")), lines.toString());
+    }
+
+    private Path out() {
+        return dir.resolve("results");
+    }
+
+    /** A workload file; durations in seconds. */
+    private Path workload(String name, int topics, int partitions, int subscriptions, int consumers, int producers,
+                          int size, int rate, int seconds, int warmupSeconds, String extra) {
+        return TempFiles.write(dir, name + ".yaml", String.format("""
+                name: %s
+                topics: %d
+                partitionsPerTopic: %d
+                subscriptionsPerTopic: %d
+                consumerPerSubscription: %d
+                producersPerTopic: %d
+                messageSize: %d
+                producerRate: %d
+                testDurationSeconds: %d
+                warmupDurationSeconds: %d
+                """, name, topics, partitions, subscriptions, consumers, producers, size, rate, seconds, warmupSeconds) + extra);
+    }
+
+    private static void waitFor(CliRunner runner, String text) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!runner.out().contains(text)) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("never printed '" + text + "':\n" + runner.out() + runner.err());
+            }
+            Thread.sleep(20);
+        }
+    }
+}

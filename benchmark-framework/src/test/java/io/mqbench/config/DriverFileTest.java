@@ -1,0 +1,63 @@
+package io.mqbench.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DriverFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void loadsNameClassAndSettings() {
+        Path file = TempFiles.write(dir, "d.yaml", "name: Fast\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\nlossRate: 0.1\n");
+        DriverFile driver = DriverFile.load(file.toFile());
+        assertEquals("Fast", driver.name());
+        assertEquals(0.1, driver.settings().get("lossRate").asDouble());
+        assertEquals("LoopbackBenchmarkDriver", driver.newDriver().getClass().getSimpleName());
+    }
+
+    @Test
+    void anUnknownClassListsTheDriversAvailable() {
+        Path file = TempFiles.write(dir, "d.yaml", "name: X\ndriverClass: io.mqbench.driver.nope.NopeDriver\n");
+        UserError e = assertThrows(UserError.class, () -> DriverFile.load(file.toFile()));
+        assertTrue(e.getMessage().startsWith(file + ": field 'driverClass': class 'io.mqbench.driver.nope.NopeDriver' was not found"), e.getMessage());
+        assertTrue(e.getMessage().contains("io.mqbench.driver.loopback.LoopbackBenchmarkDriver"), e.getMessage());
+    }
+
+    @Test
+    void aClassThatIsNotADriverIsRejected() {
+        Path file = TempFiles.write(dir, "d.yaml", "driverClass: java.lang.String\n");
+        UserError e = assertThrows(UserError.class, () -> DriverFile.load(file.toFile()));
+        assertTrue(e.getMessage().contains("does not implement io.openmessaging.benchmark.driver.BenchmarkDriver"), e.getMessage());
+    }
+
+    @Test
+    void aMissingDriverClassSaysWhatToWrite() {
+        Path file = TempFiles.write(dir, "d.yaml", "name: X\n");
+        UserError e = assertThrows(UserError.class, () -> DriverFile.load(file.toFile()));
+        assertTrue(e.getMessage().startsWith(file + ": field 'driverClass' is missing"), e.getMessage());
+    }
+
+    @Test
+    void settingsInResultsAreRedacted() {
+        Path file = TempFiles.write(dir, "d.yaml", """
+                name: K
+                driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver
+                password: hunter2
+                amqpUris: [ "amqp://bench:s3cret@host:5672/" ]
+                commonConfig: |
+                  bootstrap.servers=localhost:9092
+                  sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required password="x";
+                """);
+        String redacted = DriverFile.load(file.toFile()).redactedSettings().toString();
+        assertTrue(!redacted.contains("hunter2") && !redacted.contains("s3cret") && !redacted.contains("password=\\\"x"), redacted);
+        assertTrue(redacted.contains("bootstrap.servers=localhost:9092"), redacted);
+        assertTrue(redacted.contains("amqp://bench:*****@host:5672/"), redacted);
+    }
+}

@@ -1,0 +1,65 @@
+package io.mqbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mqbench.stats.HistogramCodec;
+import io.mqbench.worker.commands.CumulativeLatencies;
+import io.mqbench.worker.commands.PeriodStats;
+import org.junit.jupiter.api.Test;
+
+class ResultAssemblerTest {
+    @Test
+    void periodsUseOmbUnitsAndRealPeriodLengths() {
+        TestResult result = new TestResult();
+        ResultAssembler assembler = new ResultAssembler(result, 2);
+        PeriodStats period = new PeriodStats();
+        period.messagesSent = 1000;
+        period.messagesReceived = 1900;
+        period.messageSendErrors = 10;
+        period.bytesSent = 1000 * 1024;
+        period.bytesReceived = 1900 * 1024;
+        period.totalMessagesSent = 5000;
+        period.totalMessagesReceived = 9000;
+        for (int i = 0; i < 100; i++) {
+            period.publishLatency.recordValue(2_000);   // 2 ms
+            period.publishDelayLatency.recordValue(150); // 150 µs
+            period.endToEndLatency.recordValue(5_000);   // 5 ms
+        }
+        assembler.addPeriod(period, 5.0);
+        assertEquals(200.0, result.publishRate.get(0));
+        assertEquals(380.0, result.consumeRate.get(0));
+        assertEquals(2.0, result.publishErrorRate.get(0));
+        assertEquals(1000L, result.backlog.get(0), "5000 sent x 2 subscriptions - 9000 received");
+        assertEquals(2.0, result.publishLatency50pct.get(0), 0.01);
+        assertEquals(150L, result.publishDelayLatency50pct.get(0), 1);
+        assertEquals(5.0, result.endToEndLatency99pct.get(0), 0.01);
+        assertEquals(5.0, result.periodSeconds.get(0));
+
+        assembler.summarize();
+        assertEquals(200.0, result.summary.publishRate.mean);
+        assertEquals(1000 * 1024 / ResultAssembler.MB / 5.0, result.summary.publishThroughputMBps, 1e-9);
+    }
+
+    @Test
+    void aggregatesQuantilesAndEncodedHistograms() {
+        TestResult result = new TestResult();
+        ResultAssembler assembler = new ResultAssembler(result, 1);
+        CumulativeLatencies latencies = new CumulativeLatencies();
+        for (int i = 1; i <= 1000; i++) {
+            latencies.endToEndLatency.recordValue(i * 10L);       // 0.01 .. 10 ms
+            latencies.publishLatency.recordValue(1_000);
+            latencies.publishDelayLatency.recordValue(i);
+        }
+        assembler.setCumulative(latencies);
+        assertEquals(5.0, result.aggregatedEndToEndLatency50pct, 0.01);
+        assertEquals(9.9, result.aggregatedEndToEndLatency99pct, 0.02);
+        assertEquals(10.0, result.aggregatedEndToEndLatencyMax, 0.01);
+        assertEquals(1.0, result.aggregatedPublishLatency50pct, 0.001);
+        assertEquals(500, result.aggregatedPublishDelayLatency50pct, 1);
+        assertTrue(result.aggregatedEndToEndLatencyQuantiles.size() > 100);
+        assertEquals(10.0, result.aggregatedEndToEndLatencyQuantiles.get(100.0), 0.01);
+        assertEquals("microseconds", result.histograms.get("unit"));
+        assertEquals(1000, HistogramCodec.decode(result.histograms.get("endToEndLatency")).getTotalCount());
+    }
+}

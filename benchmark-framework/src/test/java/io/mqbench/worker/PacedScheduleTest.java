@@ -1,0 +1,60 @@
+package io.mqbench.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The schedule's intended times, checked exactly rather than by timing the machine: when the sender
+ * is behind (a rate far above what one thread sends), each call returns the next intended time at
+ * once, so the spacing of the returned times is the schedule itself.
+ */
+class PacedScheduleTest {
+    @Test
+    void intendedTimesAreEvenlySpacedWithoutDrift() {
+        double rate = 500_000_000; // 2 ns apart: always behind, never waits
+        PacedSchedule schedule = new PacedSchedule(rate);
+        long first = schedule.awaitNext();
+        long last = first;
+        int n = 1_000_000;
+        for (int i = 1; i <= n; i++) {
+            last = schedule.awaitNext();
+        }
+        assertEquals(n * 2L, last - first, "a million intervals add up exactly: no drift");
+    }
+
+    @Test
+    void aNewRateStartsFromNowWithoutABurstForThePast() {
+        PacedSchedule schedule = new PacedSchedule(1e9);
+        long before = schedule.awaitNext();
+        for (int i = 0; i < 1000; i++) {
+            schedule.awaitNext();
+        }
+        schedule.setRate(250_000_000); // 4 ns apart
+        long now = System.nanoTime();
+        long a = schedule.awaitNext();
+        long b = schedule.awaitNext();
+        assertTrue(a >= now, "re-anchored at or after the change, not in the past");
+        assertTrue(a > before);
+        assertEquals(4, b - a);
+    }
+
+    @Test
+    void aSlowRateWaitsForItsTime() {
+        PacedSchedule schedule = new PacedSchedule(20); // 50 ms apart
+        long first = schedule.awaitNext();
+        long second;
+        do {
+            second = schedule.awaitNext();
+        } while (second == Long.MIN_VALUE);
+        assertEquals(50_000_000, second - first);
+        assertTrue(System.nanoTime() >= second, "returned only once the time had come");
+    }
+
+    @Test
+    void rateZeroSendsNothing() {
+        PacedSchedule schedule = new PacedSchedule(0);
+        assertEquals(Long.MIN_VALUE, schedule.awaitNext());
+    }
+}

@@ -1,0 +1,263 @@
+package io.mqbench.driver.loopback;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.apache.bookkeeper.stats.NullStatsLogger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LoopbackBenchmarkDriverTest {
+    private final LoopbackBenchmarkDriver driver = new LoopbackBenchmarkDriver();
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void close() throws Exception {
+        driver.close();
+    }
+
+    /** Records what one consumer received: payloads as ints, and receive times. */
+    static final class Recorder implements ConsumerCallback {
+        final List<Integer> values = Collections.synchronizedList(new ArrayList<>());
+        final List<Long> receivedNanos = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public void messageReceived(byte[] payload, long publishTimestamp) {
+            receivedNanos.add(System.nanoTime());
+            values.add(ByteBuffer.wrap(payload).getInt());
+        }
+
+        @Override
+        public void messageReceived(ByteBuffer payload, long publishTimestamp) {
+            throw new AssertionError("the loopback driver delivers arrays");
+        }
+    }
+
+    @Test
+    void everySubscriptionGetsEveryMessageAndConsumersSplitPartitions() throws Exception {
+        start(new LoopbackSettings());
+        driver.createTopic("t", 4).get();
+        Recorder a1 = new Recorder();
+        Recorder a2 = new Recorder();
+        Recorder b = new Recorder();
+        driver.createConsumer("t", "A", a1).get();
+        driver.createConsumer("t", "A", a2).get();
+        driver.createConsumer("t", "B", b).get();
+        BenchmarkProducer producer = driver.createProducer("t").get();
+        for (int i = 0; i < 1000; i++) {
+            producer.sendAsync(Optional.of("key-" + (i % 40)), payload(i)).get();
+        }
+        await(() -> a1.values.size() + a2.values.size() == 1000 && b.values.size() == 1000);
+        Set<Integer> union = new HashSet<>(a1.values);
+        union.addAll(a2.values);
+        assertEquals(1000, union.size(), "subscription A got every message once");
+        assertEquals(1000, new HashSet<>(b.values).size(), "subscription B got every message");
+        assertTrue(!a1.values.isEmpty() && !a2.values.isEmpty(), "both consumers of A got a share");
+        Set<Integer> keysOfA1 = new HashSet<>();
+        a1.values.forEach(v -> keysOfA1.add(v % 40));
+        for (int v : a2.values) {
+            assertTrue(!keysOfA1.contains(v % 40), "a key stays on one partition, so on one consumer");
+        }
+    }
+
+    @Test
+    void aFixedDeliveryDelayIsKept() throws Exception {
+        LoopbackSettings settings = new LoopbackSettings();
+        settings.deliveryLatency = LatencyModel.fixed(20);
+        start(settings);
+        driver.createTopic("t", 1).get();
+        Recorder recorder = new Recorder();
+        driver.createConsumer("t", "s", recorder).get();
+        BenchmarkProducer producer = driver.createProducer("t").get();
+        List<Long> sent = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            sent.add(System.nanoTime());
+            producer.sendAsync(Optional.empty(), payload(i)).get();
+            Thread.sleep(2);
+        }
+        await(() -> recorder.values.size() == 50);
+        List<Long> delays = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            assertEquals(i, recorder.values.get(i), "one partition keeps order");
+            delays.add(recorder.receivedNanos.get(i) - sent.get(i));
+        }
+        Collections.sort(delays);
+        assertTrue(delays.get(0) >= TimeUnit.MILLISECONDS.toNanos(20), "never early: " + delays.get(0));
+        assertTrue(delays.get(25) < TimeUnit.MILLISECONDS.toNanos(23), "median close to 20 ms: " + delays.get(25));
+    }
+
+    @Test
+    void lossAndDuplicationHappenAtTheConfiguredRates() throws Exception {
+        LoopbackSettings settings = new LoopbackSettings();
+        settings.lossRate = 0.1;
+        settings.duplicateRate = 0.1;
+        start(settings);
+        driver.createTopic("t", 1).get();
+        Recorder recorder = new Recorder();
+        driver.createConsumer("t", "s", recorder).get();
+        BenchmarkProducer producer = driver.createProducer("t").get();
+        int n = 20_000;
+        for (int i = 0; i < n; i++) {
+            producer.sendAsync(Optional.empty(), payload(i)).get();
+        }
+        awaitQuiet(recorder);
+        long distinct = new HashSet<>(recorder.values).size();
+        long duplicates = recorder.values.size() - distinct;
+        // Binomial: 18 000 kept (sd 42), 1 800 duplicated (sd 40); allow 7 sd.
+        assertTrue(Math.abs(distinct - 18_000) < 300, "kept " + distinct);
+        assertTrue(Math.abs(duplicates - 1_800) < 300, "duplicated " + duplicates);
+    }
+
+    @Test
+    void randomDelaysReorderOnlyWhenAllowed() throws Exception {
+        assertTrue(outOfOrder(false) > 0, "reordering allowed: some overtake");
+        driver.close();
+        assertEquals(0, outOfOrder(true), "order kept");
+    }
+
+    private int outOfOrder(boolean keepOrder) throws Exception {
+        LoopbackSettings settings = new LoopbackSettings();
+        settings.deliveryLatency = new LatencyModel();
+        settings.deliveryLatency.distribution = LatencyModel.Distribution.UNIFORM;
+        settings.deliveryLatency.minMs = 0;
+        settings.deliveryLatency.maxMs = 10;
+        settings.keepOrder = keepOrder;
+        LoopbackBenchmarkDriver fresh = new LoopbackBenchmarkDriver();
+        fresh.initialize(settings);
+        try {
+            fresh.createTopic("t", 1).get();
+            Recorder recorder = new Recorder();
+            fresh.createConsumer("t", "s", recorder).get();
+            BenchmarkProducer producer = fresh.createProducer("t").get();
+            for (int i = 0; i < 2000; i++) {
+                producer.sendAsync(Optional.empty(), payload(i)).get();
+            }
+            await(() -> recorder.values.size() == 2000);
+            int inversions = 0;
+            for (int i = 1; i < recorder.values.size(); i++) {
+                inversions += recorder.values.get(i) < recorder.values.get(i - 1) ? 1 : 0;
+            }
+            return inversions;
+        } finally {
+            fresh.close();
+        }
+    }
+
+    @Test
+    void pausedConsumersReceiveNothingUntilResumed() throws Exception {
+        start(new LoopbackSettings());
+        driver.createTopic("t", 2).get();
+        Recorder recorder = new Recorder();
+        BenchmarkConsumer consumer = driver.createConsumer("t", "s", recorder).get();
+        ((LoopbackConsumer) consumer).pause();
+        BenchmarkProducer producer = driver.createProducer("t").get();
+        for (int i = 0; i < 100; i++) {
+            producer.sendAsync(Optional.empty(), payload(i)).get();
+        }
+        Thread.sleep(200);
+        assertEquals(0, recorder.values.size());
+        ((LoopbackConsumer) consumer).resume();
+        await(() -> recorder.values.size() == 100);
+    }
+
+    @Test
+    void sendErrorsAndAcknowledgementDelaysAreInjected() throws Exception {
+        LoopbackSettings settings = new LoopbackSettings();
+        settings.sendErrorRate = 1.0;
+        start(settings);
+        driver.createTopic("t", 1).get();
+        CompletableFuture<Void> failed = driver.createProducer("t").get().sendAsync(Optional.empty(), payload(1));
+        assertThrows(ExecutionException.class, failed::get);
+        driver.close();
+
+        LoopbackSettings slowAcks = new LoopbackSettings();
+        slowAcks.ackLatency = LatencyModel.fixed(30);
+        LoopbackBenchmarkDriver slow = new LoopbackBenchmarkDriver();
+        slow.initialize(slowAcks);
+        try {
+            slow.createTopic("t", 1).get();
+            long start = System.nanoTime();
+            slow.createProducer("t").get().sendAsync(Optional.empty(), payload(1)).get();
+            assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(30));
+        } finally {
+            slow.close();
+        }
+    }
+
+    @Test
+    void settingsAreReadStrictlyFromYaml() throws Exception {
+        Path good = Files.writeString(dir.resolve("ok.yaml"), """
+                name: L
+                driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver
+                deliveryLatency: {distribution: normal, meanMs: 3, stddevMs: 1}
+                lossRate: 0.5
+                """);
+        driver.initialize(good.toFile(), NullStatsLogger.INSTANCE);
+        assertEquals("normal, mean 3.0 ms, stddev 1.0 ms", driver.metadata().get("deliveryLatency"));
+
+        Path typo = Files.writeString(dir.resolve("typo.yaml"), "name: L\nlosRate: 0.5\n");
+        IOException unknown = assertThrows(IOException.class,
+                () -> new LoopbackBenchmarkDriver().initialize(typo.toFile(), NullStatsLogger.INSTANCE));
+        assertTrue(unknown.getMessage().contains("losRate"), unknown.getMessage());
+
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), "name: L\nlossRate: 2\n");
+        IOException range = assertThrows(IOException.class,
+                () -> new LoopbackBenchmarkDriver().initialize(bad.toFile(), NullStatsLogger.INSTANCE));
+        assertEquals("lossRate is 2.0; allowed: 0.0 to 1.0", range.getMessage());
+    }
+
+    @Test
+    void unknownTopicsFail() {
+        start(new LoopbackSettings());
+        assertThrows(ExecutionException.class, () -> driver.createProducer("missing").get());
+        assertThrows(ExecutionException.class, () -> driver.createConsumer("missing", "s", new Recorder()).get());
+    }
+
+    private void start(LoopbackSettings settings) {
+        driver.initialize(settings);
+    }
+
+    private static byte[] payload(int value) {
+        return ByteBuffer.allocate(16).putInt(value).array();
+    }
+
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("condition not reached within 10 s");
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    /** Waits until nothing more arrives for 300 ms. */
+    private static void awaitQuiet(Recorder recorder) throws InterruptedException {
+        int last = -1;
+        while (recorder.values.size() != last) {
+            last = recorder.values.size();
+            Thread.sleep(300);
+        }
+    }
+}
