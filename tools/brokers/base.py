@@ -1,0 +1,126 @@
+"""What every broker module provides; the defaults fit a single foreground process.
+
+A broker module subclasses Broker and fills in: how to install it, how to write its
+config, the command that runs it in the foreground, and a protocol probe. The lifecycle
+(idempotent start, waiting, stop by PID, status, reset) is the same for all and lives in
+lifecycle.py, so a new broker is one small module.
+"""
+import json
+import os
+import shutil
+from dataclasses import dataclass
+
+from . import paths, procs
+
+
+@dataclass
+class Probe:
+    ok: bool
+    detail: str               # what the broker answered, or why it did not
+    version: str = ""         # the version the broker says of itself, where the protocol tells
+
+
+class Broker:
+    name = ""
+    ports = {}                # label -> port; the first is the client port
+    description = ""
+    jvm = False               # takes --memory
+    start_timeout = 120.0
+
+    def __init__(self, opts):
+        self.opts = opts
+        self.dir = paths.broker_dir(self.name)
+        self.pidfile = procs.PidFile(os.path.join(self.dir, f"{self.name}.pid"))
+
+    # --- paths ---------------------------------------------------------------------------
+    @property
+    def data_dir(self):
+        return os.path.join(self.dir, "data")
+
+    @property
+    def log_dir(self):
+        return os.path.join(self.dir, "logs")
+
+    @property
+    def log_path(self):
+        return os.path.join(self.log_dir, f"{self.name}.log")
+
+    @property
+    def main_port(self):
+        return next(iter(self.ports.values()))
+
+    # --- to fill in ----------------------------------------------------------------------
+    def ensure_installed(self):
+        """Install what is missing (idempotent, quick when done); raise UserError/StartError."""
+        raise NotImplementedError
+
+    def version(self):
+        """The version installed (from the package or distribution)."""
+        raise NotImplementedError
+
+    def settings(self):
+        """Effective settings chosen by options, recorded at start and shown by status."""
+        return {"memory": self.opts.memory} if self.jvm else {}
+
+    def prepare(self):
+        """Write config files (called before each launch, with the broker stopped)."""
+
+    def command(self):
+        """(argv, env or None, cwd) of the foreground broker process."""
+        raise NotImplementedError
+
+    def probe(self, timeout=2.0):
+        """One protocol exchange with the broker: Probe(ok, detail, version)."""
+        raise NotImplementedError
+
+    def ready(self, log_offset):
+        """Probe used while starting; may also require a log line written after log_offset."""
+        return self.probe()
+
+    def before_launch(self):
+        """Helpers that must run first (RabbitMQ's epmd)."""
+
+    def graceful_stop(self, pid):
+        """Ask the broker to stop; return True if that was done (else SIGTERM is sent)."""
+        return False
+
+    def after_stop(self):
+        """End helpers started by before_launch."""
+
+    def extra_pids(self):
+        """[(label, pid)] of helper processes we started and still own (for status)."""
+        return []
+
+    def check_ports(self):
+        """[(label, port)] that must be free before launch (default: all)."""
+        return list(self.ports.items())
+
+    def wipe_data(self):
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    # --- shared helpers ------------------------------------------------------------------
+    def settings_path(self):
+        return os.path.join(self.dir, "settings.json")
+
+    def saved_settings(self):
+        try:
+            with open(self.settings_path()) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return {}
+
+    def save_settings(self):
+        with open(self.settings_path(), "w") as f:
+            json.dump(self.settings(), f, indent=1)
+
+    def log_grep(self, text, offset):
+        """True if text appears in our log after byte offset (this run's part of the log)."""
+        try:
+            with open(self.log_path, "rb") as f:
+                f.seek(offset)
+                return text.encode() in f.read()
+        except OSError:
+            return False
+
+    def java_heap_args(self):
+        return [f"-Xmx{self.opts.memory}"]

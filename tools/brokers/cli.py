@@ -1,0 +1,252 @@
+"""Command line of bin/brokers: parse, install what is missing, then run the lifecycle steps.
+
+Exit codes: 0 done (for start/status: every broker asked for answers); 1 a broker failed
+to start or stop (the log's last lines are printed); 2 user error (unknown broker, bad
+option, port held by another process, missing package without root); 3 `status` found a
+broker that is not answering.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+import threading
+import time
+
+from . import install, lifecycle, paths
+from .servers import ALL
+from .ui import StartError, UserError, say, secs
+
+COMMANDS = {
+    "start": "start brokers (installing what is missing) and wait until they answer",
+    "stop": "stop brokers we started (by PID; SIGKILL after 30 s)",
+    "restart": "stop, then start (applies new options)",
+    "status": "version, ports, PID and a protocol check of each broker",
+    "logs": "print the last lines of a broker's log (-f to follow)",
+    "reset": "wipe a broker's data (downloads are kept); a running broker is restarted empty",
+    "install": "only install/download what the brokers need",
+}
+OPTION_DESTS = ("memory", "artemis_journal", "rabbitmq_config", "rabbitmq_advanced", "flow_control")
+DEFAULT_MEMORY = "1g"
+
+
+def _parser():
+    p = argparse.ArgumentParser(
+        prog="bin/brokers",
+        description="Real message brokers on fixed 127.0.0.1 ports for mqbench development, tests and CI. "
+                    "State (config, data, logs, PIDs, downloads) lives in .brokers/ at the repository root.",
+        epilog="brokers: " + ", ".join(ALL) + " or all (the default). Ports: kafka 9092 (+9093), rabbitmq 5672 "
+               "(+5552 stream, 25672 dist, 4369 epmd), artemis 61616, redis 6379, sqs 9324, mongo 27017. "
+               "Exit codes: 0 ok, 1 a broker failed, 2 user error (bad name/option, port taken, missing "
+               "package), 3 status: not all answering. See tools/brokers/README.md.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, help_text in COMMANDS.items():
+        c = sub.add_parser(name, help=help_text, description=help_text)
+        c.add_argument("brokers", nargs="*", metavar="BROKER", help=f"{', '.join(ALL)} or all (default: all)")
+        if name in ("start", "restart", "reset"):
+            g = c.add_argument_group("broker options (applied when a broker starts)")
+            g.add_argument("--memory", metavar="SIZE",
+                           help=f"max heap of the JVM brokers kafka, artemis, sqs, mongo, e.g. 512m, 2g "
+                                f"(default {DEFAULT_MEMORY})")
+            g.add_argument("--artemis-journal", choices=["mapped", "nio"],
+                           help="Artemis journal-type, with journal-datasync=false (seed 000's tuning); "
+                                "default: nio with datasync on")
+            g.add_argument("--rabbitmq-config", action="append", metavar="KEY=VALUE",
+                           help="a rabbitmq.conf (new-style) setting; repeatable; overrides ours")
+            g.add_argument("--rabbitmq-advanced", metavar="FILE",
+                           help="an advanced.config (Erlang terms) for settings rabbitmq.conf lacks")
+            g.add_argument("--flow-control", choices=["default", "high"],
+                           help="RabbitMQ credit flow: high = credit_flow_default_credit {5000, 2500} "
+                                "(seed 001), written to advanced.config; default {400, 200}")
+            c.add_argument("--timeout", type=float, metavar="SECONDS",
+                           help="how long to wait for each broker to answer (default 120)")
+        if name == "status":
+            c.add_argument("--json", action="store_true", help="one JSON document instead of the table")
+        if name == "logs":
+            c.add_argument("-n", "--lines", type=int, default=40, help="how many lines (default 40)")
+            c.add_argument("-f", "--follow", action="store_true", help="keep printing new lines (one broker)")
+    return p
+
+
+def _names(requested):
+    if not requested or "all" in requested:
+        return list(ALL)
+    unknown = [n for n in requested if n not in ALL]
+    if unknown:
+        raise UserError(f"unknown broker {', '.join(unknown)}; choose from {', '.join(ALL)} or all")
+    return list(dict.fromkeys(requested))
+
+
+def _check_options(args):
+    """Validate options and return the set of those given explicitly (compared with a running broker)."""
+    explicit = {d for d in OPTION_DESTS if getattr(args, d, None) is not None}
+    if getattr(args, "memory", None) and not re.fullmatch(r"[1-9][0-9]*[kKmMgG]?", args.memory):
+        raise UserError(f"--memory {args.memory}: give a JVM heap size such as 512m or 2g")
+    for item in getattr(args, "rabbitmq_config", None) or []:
+        if "=" not in item or not item.split("=", 1)[0].strip():
+            raise UserError(f"--rabbitmq-config {item}: expected KEY=VALUE (a rabbitmq.conf line)")
+    advanced = getattr(args, "rabbitmq_advanced", None)
+    if advanced:
+        if not os.path.isfile(advanced):
+            raise UserError(f"--rabbitmq-advanced {advanced}: no such file")
+        if getattr(args, "flow_control", None) == "high":
+            raise UserError("--flow-control high writes advanced.config itself; put credit_flow_default_credit "
+                            "into your --rabbitmq-advanced file instead of giving both")
+        args.rabbitmq_advanced = os.path.abspath(advanced)
+    for dest in OPTION_DESTS:  # commands without these options still build brokers from args
+        if not hasattr(args, dest):
+            setattr(args, dest, None)
+    if args.memory is None:
+        args.memory = DEFAULT_MEMORY
+    return explicit
+
+
+def _install(brokers):
+    """Debian packages in one apt-get run, then each broker's downloads."""
+    debs = [d for b in brokers for d in getattr(b, "debs", [])]
+    if debs:
+        install.ensure_debs(debs, " and ".join(b.name for b in brokers if getattr(b, "debs", None)))
+    for b in brokers:
+        b.ensure_installed()
+
+
+def _parallel(fn, brokers):
+    """Run fn(broker) for each broker in its own thread; {name: exception or None}."""
+    outcome = {}
+
+    def run(b):
+        try:
+            fn(b)
+            outcome[b.name] = None
+        except BaseException as e:  # reported by the caller
+            outcome[b.name] = e
+
+    threads = [threading.Thread(target=run, args=(b,), name=b.name) for b in brokers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcome
+
+
+def _report(outcome):
+    """Print failures; return the exit code."""
+    code = 0
+    for name, err in outcome.items():
+        if err is None:
+            continue
+        if isinstance(err, UserError):
+            say(str(err), err=True)
+            code = max(code, 2)
+        elif isinstance(err, StartError):
+            say(f"{name}: FAILED: {err}", err=True)
+            if err.log_tail:
+                say(f"--- last lines of the log ---\n{err.log_tail}\n--- end of log ---", err=True)
+            code = code or 1
+        else:
+            say(f"{name}: FAILED: {type(err).__name__}: {err}", err=True)
+            code = code or 1
+    return code
+
+
+def cmd_start(brokers, args, explicit):
+    t0 = time.monotonic()
+    _install(brokers)
+    conflicts = [line for b in brokers if not b.pidfile.read() for line in lifecycle.port_conflicts(b)]
+    if conflicts:
+        raise UserError("\n".join(conflicts))
+    code = _report(_parallel(lambda b: lifecycle.start(b, explicit, args.timeout), brokers))
+    if code == 0 and len(brokers) > 1:
+        say(f"all {len(brokers)} answering ({secs(time.monotonic() - t0)} in all)")
+    return code
+
+
+def cmd_stop(brokers, args, explicit):
+    code = _report(_parallel(lifecycle.stop, brokers))
+    left = [f"{b.name} (pid {b.pidfile.read()})" for b in brokers if b.pidfile.read()]
+    if left:
+        say(f"still running: {', '.join(left)}", err=True)
+        code = code or 1
+    return code
+
+
+def cmd_restart(brokers, args, explicit):
+    return cmd_stop(brokers, args, explicit) or cmd_start(brokers, args, explicit)
+
+
+def cmd_status(brokers, args, explicit):
+    rows = [lifecycle.status(b) for b in brokers]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    else:
+        say(f"{'BROKER':9} {'STATE':13} {'PID':>7}  {'PORTS (127.0.0.1)':19} {'VERSION':24} CHECK")
+        for r in rows:
+            say(f"{r['broker']:9} {r['state']:13} {r['pid'] or '-':>7}  "
+                f"{', '.join(str(p) for p in r['ports'].values()):19} {r['version']:24} {r['detail']}")
+        for r in rows:
+            extras = [f"{k}={v}" for k, v in r["settings"].items() if v not in ("", [], None)]
+            extras += [f"{label} pid {pid}" for label, pid in r["extra_pids"]]
+            if extras:
+                say(f"  {r['broker']}: {'; '.join(extras)}")
+        if any(b.name == "mongo" for b in brokers):
+            say("  mongo: mongo-java-server emulates the MongoDB wire protocol; no real mongod is available here")
+    return 0 if all(r["answering"] for r in rows) else 3
+
+
+def cmd_logs(brokers, args, explicit):
+    if args.follow and len(brokers) != 1:
+        raise UserError("logs -f follows one broker: name it, e.g. `bin/brokers logs -f kafka`")
+    for b in brokers:
+        if len(brokers) > 1:
+            say(f"==> {b.log_path} <==")
+        if not os.path.exists(b.log_path):
+            say(f"{b.name}: no log yet ({b.log_path})")
+            continue
+        say(install.tail(b.log_path, args.lines))
+    if args.follow:
+        with open(brokers[0].log_path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            try:
+                while True:
+                    chunk = f.read()
+                    if chunk:
+                        sys.stdout.write(chunk.decode(errors="replace"))
+                        sys.stdout.flush()
+                    else:
+                        time.sleep(0.3)
+            except KeyboardInterrupt:
+                pass
+    return 0
+
+
+def cmd_reset(brokers, args, explicit):
+    for b in brokers:
+        lifecycle.reset(b, explicit, args.timeout)
+    return 0
+
+
+def cmd_install(brokers, args, explicit):
+    t0 = time.monotonic()
+    _install(brokers)
+    say(f"installed: {', '.join(f'{b.name} {b.version()}' for b in brokers)} ({secs(time.monotonic() - t0)})")
+    return 0
+
+
+def main(argv):
+    args = _parser().parse_args(argv)
+    try:
+        explicit = _check_options(args)
+        brokers = [ALL[n](args) for n in _names(args.brokers)]
+        paths.ensure_dir(paths.STATE)
+        return globals()[f"cmd_{args.command}"](brokers, args, explicit)
+    except UserError as e:
+        say(str(e), err=True)
+        return 2
+    except StartError as e:
+        say(f"FAILED: {e}", err=True)
+        if e.log_tail:
+            say(f"--- last lines ---\n{e.log_tail}\n--- end ---", err=True)
+        return 1
+    except KeyboardInterrupt:
+        say("interrupted", err=True)
+        return 130

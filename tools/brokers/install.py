@@ -1,0 +1,151 @@
+"""First-run installs: Debian packages (as root) and Maven Central distributions.
+
+Debian packages: `apt-get install -y --no-install-recommends`, with `apt-get update` only
+when the first try fails (fresh machines often have no package lists). While apt runs, a
+temporary /usr/sbin/policy-rc.d forbids package scripts to start services, so installing
+redis-server does not leave a system redis on 6379 that we would then collide with.
+Without root we only say what to install.
+
+Maven artifacts: a small POM per distribution (tools/brokers/poms/) and the dependency
+plugin fetch them into ~/.m2 and copy them to .brokers/dist/<dist>/; a `.complete` marker
+makes that a one-time step, and a half-finished copy is never used.
+"""
+import fcntl
+import os
+import shutil
+import subprocess
+import time
+from contextlib import contextmanager
+
+from . import paths
+from .ui import StartError, Step, UserError, say
+
+POMS = os.path.join(paths.TOOL, "poms")
+POLICY_RC_D = "/usr/sbin/policy-rc.d"
+
+
+@contextmanager
+def lock(name):
+    """Serialise installs (and starts) across concurrent `bin/brokers` runs."""
+    paths.ensure_dir(paths.STATE)
+    with open(os.path.join(paths.STATE, f".{name}.lock"), "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def missing_debs(pkgs):
+    missing = []
+    for pkg in pkgs:
+        r = subprocess.run(["dpkg-query", "-W", "-f=${Status}", pkg], capture_output=True, text=True)
+        if r.returncode != 0 or "install ok installed" not in r.stdout:
+            missing.append(pkg)
+    return missing
+
+
+@contextmanager
+def _no_service_starts():
+    """Debian's policy-rc.d protocol: exit 101 = 'action forbidden', so postinst starts nothing."""
+    created = False
+    if not os.path.exists(POLICY_RC_D):
+        with open(POLICY_RC_D, "w") as f:
+            f.write("#!/bin/sh\n# temporary, written by mqbench bin/brokers during apt-get install\nexit 101\n")
+        os.chmod(POLICY_RC_D, 0o755)
+        created = True
+    try:
+        yield
+    finally:
+        if created:
+            os.remove(POLICY_RC_D)
+
+
+def _apt(args, log):
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    with open(log, "ab") as out:
+        return subprocess.run(["apt-get", *args], env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+
+
+def ensure_debs(pkgs, why):
+    """Install the Debian packages that are missing, or raise UserError saying what to install."""
+    missing = missing_debs(pkgs)
+    if not missing:
+        return
+    cmd = "apt-get install -y --no-install-recommends " + " ".join(missing)
+    if os.geteuid() != 0:
+        raise UserError(f"{why} needs the Debian package(s) {', '.join(missing)}, which are not installed; "
+                        f"as root run: {cmd}")
+    if not shutil.which("apt-get"):
+        raise UserError(f"{why} needs {', '.join(missing)} and this is not a Debian-like system (no apt-get)")
+    with lock("install"):
+        missing = missing_debs(missing)  # another run may have installed them meanwhile
+        if not missing:
+            return
+        log = os.path.join(paths.ensure_dir(paths.DIST), "apt.log")
+        with Step(f"installing {' '.join(missing)} (apt)"), _no_service_starts():
+            args = ["install", "-y", "--no-install-recommends", *missing]
+            if _apt(args, log) != 0:
+                say("  apt-get install failed; running apt-get update and trying again")
+                _apt(["update"], log)
+                if _apt(args, log) != 0:
+                    raise StartError(f"apt-get install {' '.join(missing)} failed (see {log})", tail(log))
+
+
+def ensure_jdk_and_maven():
+    """java, javac (mongo's launcher is compiled once) and mvn (to fetch distributions)."""
+    need = []
+    if not (shutil.which("java") and shutil.which("javac")):
+        need.append("openjdk-17-jdk-headless")
+    if not shutil.which("mvn"):
+        need.append("maven")
+    if need:
+        ensure_debs(need, "the JVM brokers (kafka, artemis, sqs, mongo)")
+
+
+def maven_fetch(dist_name, pom, goal, props, post=None):
+    """Run `mvn -f poms/<pom> <goal>` once into .brokers/dist/<dist_name>/libs; return that dist dir.
+
+    `post(tmp_dir)` finishes the copy (unpack, compile) before it is renamed into place.
+    """
+    final = os.path.join(paths.DIST, dist_name)
+    if os.path.exists(os.path.join(final, ".complete")):
+        return final
+    ensure_jdk_and_maven()
+    with lock("install"):
+        if os.path.exists(os.path.join(final, ".complete")):
+            return final
+        paths.ensure_dir(paths.DIST)
+        tmp = final + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(final, ignore_errors=True)
+        log = os.path.join(paths.DIST, f"{dist_name}.mvn.log")
+        argv = ["mvn", "-B", "-q", "-f", os.path.join(POMS, pom), goal,
+                f"-DoutputDirectory={os.path.join(tmp, 'libs')}", *[f"-D{k}={v}" for k, v in props.items()]]
+        with Step(f"fetching {dist_name} from Maven Central (mvn, into ~/.m2 and .brokers/dist)"):
+            with open(log, "wb") as out:
+                rc = subprocess.run(argv, stdout=out, stderr=subprocess.STDOUT, cwd=paths.DIST).returncode
+            if rc != 0:
+                raise StartError(f"mvn could not fetch {dist_name} (see {log})", tail(log))
+            if post:
+                post(tmp)
+            mark_complete(tmp)
+            os.replace(tmp, final)
+        return final
+
+
+def mark_complete(dist_dir):
+    with open(os.path.join(dist_dir, ".complete"), "w") as f:
+        f.write(time.strftime("%Y-%m-%dT%H:%M:%S\n"))
+
+
+def tail(path, lines=20):
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - 256 * 1024))
+            data = f.read().decode(errors="replace")
+    except OSError:
+        return ""
+    return "\n".join(data.splitlines()[-lines:])

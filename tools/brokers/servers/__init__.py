@@ -1,0 +1,9 @@
+"""One module per broker; ALL lists them in the order `start all` and `status` use."""
+from .artemis import Artemis
+from .kafka import Kafka
+from .mongo import Mongo
+from .rabbitmq import RabbitMQ
+from .redis import Redis
+from .sqs import Sqs
+
+ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo)}

@@ -1,0 +1,177 @@
+"""Tests of bin/brokers against the real brokers (nothing mocked).
+
+Each broker: start -> status answers -> a second start is a no-op -> stop (its PID and every
+process below it are gone) -> restart, with options where the broker has some -> stop.
+Plus: a port held by someone else gives exit 2 and a line naming the port; reset; user
+errors. Each broker is started about twice. The first start on a fresh machine installs
+(apt, Maven Central), hence the generous timeouts. Every broker is stopped at the end
+(through bin/brokers, by PID), since the test runner starts what it needs afterwards.
+"""
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+BIN = os.path.join(REPO, "bin", "brokers")
+sys.path.insert(0, os.path.join(REPO, "tools"))
+
+from brokers import paths, procs  # noqa: E402
+from brokers.servers import ALL  # noqa: E402
+
+INSTALL_TIMEOUT = 900  # a first start downloads and installs
+
+
+def run(*args, timeout=INSTALL_TIMEOUT):
+    r = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout, cwd=REPO)
+    sys.stdout.write(f"$ bin/brokers {' '.join(args)}  -> {r.returncode}\n{r.stdout}{r.stderr}")
+    return r
+
+
+def status(name):
+    r = run("status", "--json", name, timeout=60)
+    assert r.returncode in (0, 3), r.stderr
+    (row,) = json.loads(r.stdout)
+    return row
+
+
+def alive(pid):
+    return procs.start_time(pid) is not None and not procs.is_zombie(pid)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def all_stopped_before_and_after():
+    run("stop", "all", timeout=300)
+    yield
+    r = run("stop", "all", timeout=300)
+    assert r.returncode == 0
+    for name in ALL:
+        assert not os.path.exists(paths.broker_dir(name, f"{name}.pid")), f"{name} still has a PID file"
+
+
+def _stop_and_check_gone(name):
+    row = status(name)
+    pid = row["pid"]
+    tree = [pid] + [p for p, _ in procs.descendants(pid)] + [p for _, p in row["extra_pids"]]
+    r = run("stop", name, timeout=300)
+    assert r.returncode == 0 and f"{name}: stopped" in r.stdout
+    left = [p for p in tree if alive(p)]
+    assert not left, f"processes of {name} left after stop: {[(p, procs.cmdline(p)) for p in left]}"
+    row = status(name)
+    assert row["state"] == "stopped" and row["pid"] is None and not row["answering"]
+
+
+RESTART_OPTIONS = {
+    "kafka": ["--memory", "512m"],
+    "rabbitmq": ["--flow-control", "high", "--rabbitmq-config", "channel_max=1000"],
+    "artemis": ["--artemis-journal", "mapped", "--memory", "512m"],
+    "redis": [],
+    "sqs": ["--memory", "256m"],
+    "mongo": ["--memory", "256m"],
+}
+
+
+def _check_options_applied(name):
+    """The options given to restart reached the running broker."""
+    if name in ("kafka", "artemis", "sqs", "mongo"):
+        pid = status(name)["pid"]
+        wanted = RESTART_OPTIONS[name][RESTART_OPTIONS[name].index("--memory") + 1]
+        assert f"-Xmx{wanted}" in procs.cmdline(pid)
+    if name == "artemis":
+        with open(paths.broker_dir("artemis", "instance", "etc", "broker.xml")) as f:
+            xml = f.read()
+        assert "<journal-type>MAPPED</journal-type>" in xml and "<journal-datasync>false<" in xml
+        with open(paths.broker_dir("artemis", "logs", "artemis.log")) as f:
+            assert "Using MAPPED Journal" in f.read()
+        # a running broker keeps its settings: asking for others is a user error
+        r = run("start", "artemis", "--artemis-journal", "nio")
+        assert r.returncode == 2 and "restart" in r.stderr
+    if name == "rabbitmq":
+        from brokers.servers.rabbitmq import RabbitMQ
+        import argparse
+        b = RabbitMQ(argparse.Namespace(rabbitmq_config=None, rabbitmq_advanced=None, flow_control=None))
+        r = b.ctl("eval", "{application:get_env(rabbit, credit_flow_default_credit), "
+                          "application:get_env(rabbit, channel_max)}.")
+        assert "{ok,{5000,2500}}" in r.stdout and "{ok,1000}" in r.stdout, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("name", list(ALL))
+def test_start_status_second_start_stop_restart(name):
+    r = run("start", name)
+    assert r.returncode == 0, r.stderr
+    assert re.search(rf"{name}: started, answering on 127\.0\.0\.1:\d+", r.stdout)
+    row = status(name)
+    assert row["answering"] and row["state"] == "answering" and alive(row["pid"])
+    assert row["version"] not in ("", "not installed")
+    first_pid = row["pid"]
+
+    r = run("start", name)
+    assert r.returncode == 0 and f"{name}: already running (pid {first_pid}) and answering" in r.stdout
+    assert status(name)["pid"] == first_pid
+
+    _stop_and_check_gone(name)
+
+    r = run("restart", name, *RESTART_OPTIONS[name])
+    assert r.returncode == 0, r.stderr
+    row = status(name)
+    assert row["answering"] and row["pid"] != first_pid
+    _check_options_applied(name)
+    _stop_and_check_gone(name)
+
+
+def test_port_taken_by_someone_else():
+    """A stopped broker whose port another process holds: exit 2, one line naming the port."""
+    assert status("redis")["state"] == "stopped"
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        s.bind(("127.0.0.1", 6379))
+        s.listen()
+        r = run("start", "redis", timeout=120)
+        assert r.returncode == 2
+        assert "port 127.0.0.1:6379" in r.stderr and "already in use" in r.stderr
+        assert f"pid {os.getpid()}" in r.stderr  # names the holder: this test
+        assert status("redis")["pid"] is None
+    finally:
+        s.close()
+
+
+def test_reset_running_redis_restarts_it_empty():
+    assert run("start", "redis").returncode == 0
+    with socket.create_connection(("127.0.0.1", 6379), timeout=5) as c:
+        c.sendall(b"*3\r\n$3\r\nSET\r\n$4\r\nmqbk\r\n$1\r\nv\r\n")
+        assert c.recv(100).startswith(b"+OK")
+    r = run("reset", "redis")
+    assert r.returncode == 0 and "starting it again" in r.stdout
+    with socket.create_connection(("127.0.0.1", 6379), timeout=5) as c:
+        c.sendall(b"*2\r\n$3\r\nGET\r\n$4\r\nmqbk\r\n")
+        assert c.recv(100).startswith(b"$-1")
+    assert run("stop", "redis").returncode == 0
+
+
+def test_reset_stopped_kafka_wipes_data_and_leaves_it_stopped():
+    data = paths.broker_dir("kafka", "data")
+    assert os.path.isdir(data)  # the lifecycle test ran kafka
+    r = run("reset", "kafka")
+    assert r.returncode == 0 and "left stopped" in r.stdout
+    assert not os.path.exists(data)
+    assert status("kafka")["state"] == "stopped"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["start", "nosuchbroker"], "unknown broker"),
+    (["start", "redis", "--memory", "lots"], "--memory"),
+    (["start", "rabbitmq", "--rabbitmq-config", "novalue"], "KEY=VALUE"),
+    (["start", "rabbitmq", "--rabbitmq-advanced", "/nonexistent/advanced.config"], "no such file"),
+])
+def test_user_errors_exit_2(args, message):
+    r = run(*args, timeout=60)
+    assert r.returncode == 2 and message in r.stderr
+
+
+def test_logs_prints_the_log():
+    r = run("logs", "redis", "-n", "5", timeout=60)
+    assert r.returncode == 0 and 1 <= len(r.stdout.strip().splitlines()) <= 5
