@@ -1,6 +1,7 @@
 package io.mqbench.cli;
 
 import io.mqbench.coordinator.BenchmarkRun;
+import io.mqbench.coordinator.Console;
 import io.mqbench.delivery.DeliverySummary;
 import io.mqbench.result.TestResult;
 import java.io.PrintStream;
@@ -28,9 +29,9 @@ final class SummaryTable {
                     clip(r.workload, 28), clip(r.driver, 14), outcome.status().label(),
                     measured ? String.format(Locale.ROOT, "%,.0f", r.summary.publishRate.mean) : "-",
                     measured ? String.format(Locale.ROOT, "%,.0f", r.summary.consumeRate.mean) : "-",
-                    measured ? String.format(Locale.ROOT, "%.2f", r.aggregatedPublishLatency99pct) : "-",
-                    measured ? String.format(Locale.ROOT, "%.2f", r.aggregatedEndToEndLatency50pct) : "-",
-                    measured ? String.format(Locale.ROOT, "%.2f", r.aggregatedEndToEndLatency99pct) : "-",
+                    measured ? Console.ms(r.aggregatedPublishLatency99pct) : "-",
+                    measured ? Console.ms(r.aggregatedEndToEndLatency50pct) : "-",
+                    measured ? Console.ms(r.aggregatedEndToEndLatency99pct) : "-",
                     checked ? String.valueOf(d.lost) : "-",
                     checked ? String.valueOf(d.duplicated) : "-",
                     outcome.file() == null ? "(not written: " + r.statusReason + ")" : outcome.file());

@@ -65,9 +65,14 @@ public final class Console {
         return "p50 " + ms(h.getValueAtPercentile(50)) + " p99 " + ms(h.getValueAtPercentile(99)) + " max " + ms(h.getMaxValue());
     }
 
-    private static String ms(long micros) {
-        double ms = micros / 1000.0;
-        return ms < 10 ? String.format(Locale.ROOT, "%.2f", ms) : ms < 100 ? String.format(Locale.ROOT, "%.1f", ms) : String.format(Locale.ROOT, "%.0f", ms);
+    /** Milliseconds with the decimals that matter: 0.034, 5.03, 12.8, 250. */
+    public static String ms(long micros) {
+        return ms(micros / 1000.0);
+    }
+
+    public static String ms(double ms) {
+        return ms < 1 ? String.format(Locale.ROOT, "%.3f", ms)
+                : ms < 10 ? String.format(Locale.ROOT, "%.2f", ms) : ms < 100 ? String.format(Locale.ROOT, "%.1f", ms) : String.format(Locale.ROOT, "%.0f", ms);
     }
 
     private static String rate(double value) {
