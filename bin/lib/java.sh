@@ -8,10 +8,11 @@ MQBENCH_STAMP="$MQBENCH_LIB/.built"
 
 # Prints the first source file changed since the last build, if any.
 mqbench_changed_source() {
+  # Only the modules the build knows: a module still being written elsewhere does not count.
   local dirs=()
-  local d
-  for d in "$MQBENCH_HOME"/*/; do
-    [ -f "$d/pom.xml" ] && dirs+=("$d")
+  local m
+  for m in $(sed -n 's:.*<module>\(.*\)</module>.*:\1:p' "$MQBENCH_HOME/pom.xml"); do
+    [ -d "$MQBENCH_HOME/$m" ] && dirs+=("$MQBENCH_HOME/$m")
   done
   find "$MQBENCH_HOME/pom.xml" "${dirs[@]}" -path '*/target' -prune -o \
        -type f \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) \

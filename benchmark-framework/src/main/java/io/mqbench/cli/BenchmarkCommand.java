@@ -1,17 +1,15 @@
 package io.mqbench.cli;
 
-import io.mqbench.config.DriverFile;
 import io.mqbench.config.DurationParser;
 import io.mqbench.config.UserError;
 import io.mqbench.coordinator.BenchmarkRun;
-import io.mqbench.coordinator.Console;
 import io.mqbench.coordinator.StopSignal;
 import io.mqbench.coordinator.Version;
 import io.mqbench.result.CsvSummary;
-import io.mqbench.worker.LocalWorker;
+import io.mqbench.suite.SuiteFile;
+import java.nio.file.Path;
 import java.io.File;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +31,7 @@ import picocli.CommandLine.Parameters;
         synopsisHeading = "%nUsage: ",
         customSynopsis = {
             "bin/benchmark -d <driver.yaml>[,<driver.yaml>...] [options] <workload.yaml>...",
+            "       bin/benchmark --suite <suite.yaml> [--rerun] [options]",
             "       bin/benchmark --csv <results folder>"
         },
         description = {
@@ -47,6 +46,7 @@ import picocli.CommandLine.Parameters;
         footer = {
             "  bin/benchmark -d driver-loopback/loopback.yaml workloads/simple/1-topic-1-partition-1kb.yaml --duration 20s --warmup 5s",
             "  bin/benchmark -d driver-loopback/loopback.yaml --validate workloads/simple/*.yaml",
+            "  bin/benchmark --suite suites/paper-2023.yaml --duration 30s",
             "  bin/benchmark --csv results/",
             "",
             "Exit status: 0 all runs complete, 1 a run failed, 2 a mistake in the command or a file, 130 stopped with Ctrl-C."
@@ -74,6 +74,13 @@ final class BenchmarkCommand implements Callable<Integer> {
 
     @Option(names = "--validate", description = "Check every driver and workload file, then exit.")
     boolean validate;
+
+    @Option(names = "--suite", paramLabel = "<suite.yaml>",
+            description = "Run a suite (drivers x workloads from the file) into <output>/<suite>/<run-id>/; resumes an unfinished run.")
+    File suite;
+
+    @Option(names = "--rerun", description = "With --suite: start a new run instead of resuming the unfinished one.")
+    boolean rerun;
 
     @Option(names = {"-c", "--csv"}, paramLabel = "<folder>",
             description = "Write a CSV summary of the result files in <folder> and exit.")
@@ -111,6 +118,12 @@ final class BenchmarkCommand implements Callable<Integer> {
             throw new UserError("--workers, --workers-file and --extra: distributed workers are not available in this"
                     + " version yet; run without them to use the local worker");
         }
+        if (suite != null) {
+            return runSuite();
+        }
+        if (rerun) {
+            throw new UserError("--rerun goes with --suite");
+        }
         if (drivers.isEmpty()) {
             throw new UserError("no driver file: give one with -d <driver.yaml>, e.g. -d driver-loopback/loopback.yaml");
         }
@@ -119,34 +132,31 @@ final class BenchmarkCommand implements Callable<Integer> {
         }
         RunPlan plan = RunPlan.load(drivers, workloads, parseDuration(duration, "--duration", 1), parseDuration(warmup, "--warmup", 0));
         if (validate) {
-            out.printf("ok: %d driver file(s) and %d workload file(s) are valid%n", plan.drivers().size(), plan.workloads().size());
+            out.printf("ok: %d driver file(s) and %d workload file(s) (%d run(s)) are valid%n",
+                    plan.drivers().size(), workloads.size(), plan.points().size());
             return ExitCodes.OK;
         }
         return runAll(plan);
     }
 
+    private int runSuite() throws Exception {
+        if (!drivers.isEmpty() || !workloads.isEmpty()) {
+            throw new UserError("--suite takes the drivers and workloads from " + suite + "; do not give -d or workload files with it");
+        }
+        SuiteFile loaded = SuiteFile.load(suite);
+        RunPlan plan = RunPlan.load(loaded.drivers(), loaded.workloads(), parseDuration(duration, "--duration", 1), parseDuration(warmup, "--warmup", 0));
+        if (validate) {
+            out.printf("ok: suite %s with %d driver file(s) and %d workload point(s) is valid%n", loaded.name(), plan.drivers().size(), plan.workloads().size());
+            return ExitCodes.OK;
+        }
+        String overrides = (duration == null ? "" : "--duration " + duration) + (warmup == null ? "" : " --warmup " + warmup);
+        return new SuiteRun(loaded, plan, output.toPath(), overrides.trim(), rerun, out, stop).run();
+    }
+
     private int runAll(RunPlan plan) throws Exception {
-        Console console = new Console(out);
-        List<BenchmarkRun.Outcome> outcomes = new ArrayList<>();
-        int index = 0;
-        for (DriverFile driver : plan.drivers()) {
-            for (RunPlan.PlannedWorkload planned : plan.workloads()) {
-                if (stop.stopped()) {
-                    break;
-                }
-                index++;
-                out.printf("%n== run %d of %d: workload '%s' on driver '%s'%n", index, plan.runCount(), planned.workload().name, driver.name());
-                BenchmarkRun run = new BenchmarkRun(new LocalWorker(), driver, planned.workload(), planned.file(),
-                        planned.payloads(), stop, console, output.toPath());
-                outcomes.add(run.execute());
-            }
-        }
+        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop).run(plan.points(), output.toPath(), done -> {});
         SummaryTable.print(out, outcomes);
-        if (stop.stopped()) {
-            return ExitCodes.INTERRUPTED;
-        }
-        boolean allComplete = outcomes.stream().allMatch(o -> o.status() == BenchmarkRun.Status.COMPLETE);
-        return allComplete ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+        return PlanRunner.exitCode(outcomes, stop);
     }
 
     private static Duration parseDuration(String text, String option, int minimumSeconds) {

@@ -10,8 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every driver and workload of a command line, loaded and checked before any broker is touched, so
- * that a typo in the last file does not surface an hour into the first run.
+ * Every driver and workload (each point of a sweep counts as one) of a command line, loaded and
+ * checked before any broker is touched, so that a typo in the last file does not surface an hour
+ * into the first run.
  */
 record RunPlan(List<DriverFile> drivers, List<PlannedWorkload> workloads) {
 
@@ -24,13 +25,21 @@ record RunPlan(List<DriverFile> drivers, List<PlannedWorkload> workloads) {
         }
         List<PlannedWorkload> workloads = new ArrayList<>();
         for (File file : workloadFiles) {
-            Workload workload = WorkloadLoader.load(file, duration, warmup);
-            workloads.add(new PlannedWorkload(file, workload, Payloads.forWorkload(workload, file)));
+            for (Workload workload : WorkloadLoader.loadAll(file, duration, warmup)) {
+                workloads.add(new PlannedWorkload(file, workload, Payloads.forWorkload(workload, file)));
+            }
         }
         return new RunPlan(drivers, workloads);
     }
 
-    int runCount() {
-        return drivers.size() * workloads.size();
+    /** Every driver with every workload, drivers outermost. */
+    List<RunPoint> points() {
+        List<RunPoint> points = new ArrayList<>();
+        for (DriverFile driver : drivers) {
+            for (PlannedWorkload workload : workloads) {
+                points.add(new RunPoint(driver, workload));
+            }
+        }
+        return points;
     }
 }

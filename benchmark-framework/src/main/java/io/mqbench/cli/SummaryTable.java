@@ -16,7 +16,9 @@ final class SummaryTable {
         if (outcomes.isEmpty()) {
             return;
         }
-        String format = "%-28s %-14s %-9s %12s %12s %10s %10s %10s %8s %6s  %s%n";
+        int workloadWidth = Math.min(70, Math.max(8, outcomes.stream().mapToInt(o -> length(o.result().workload)).max().orElse(8)));
+        int driverWidth = Math.min(30, Math.max(6, outcomes.stream().mapToInt(o -> length(o.result().driver)).max().orElse(6)));
+        String format = "%-" + workloadWidth + "s %-" + driverWidth + "s %-9s %12s %12s %10s %10s %10s %8s %6s  %s%n";
         out.println();
         out.printf(Locale.ROOT, format, "workload", "driver", "status", "pub msg/s", "cons msg/s",
                 "pub p99ms", "e2e p50ms", "e2e p99ms", "lost", "dup", "file");
@@ -26,7 +28,7 @@ final class SummaryTable {
             DeliverySummary d = r.delivery;
             boolean checked = d != null && d.checked;
             out.printf(Locale.ROOT, format,
-                    clip(r.workload, 28), clip(r.driver, 14), outcome.status().label(),
+                    clip(r.workload, workloadWidth), clip(r.driver, driverWidth), outcome.status().label(),
                     measured ? String.format(Locale.ROOT, "%,.0f", r.summary.publishRate.mean) : "-",
                     measured ? String.format(Locale.ROOT, "%,.0f", r.summary.consumeRate.mean) : "-",
                     measured ? Console.ms(r.aggregatedPublishLatency99pct) : "-",
@@ -36,6 +38,10 @@ final class SummaryTable {
                     checked ? String.valueOf(d.duplicated) : "-",
                     outcome.file() == null ? "(not written: " + r.statusReason + ")" : outcome.file());
         }
+    }
+
+    private static int length(String text) {
+        return text == null ? 0 : text.length();
     }
 
     private static String clip(String text, int width) {

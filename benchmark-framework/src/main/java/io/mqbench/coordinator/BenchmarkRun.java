@@ -146,7 +146,9 @@ public final class BenchmarkRun {
             r.mqbenchVersion = Version.current();
             r.startTime = start.toString();
             r.mode = w.isBacklog() ? "backlog" : w.isMaxRate() ? "max-rate" : "fixed-rate";
-            r.targetRate = w.producerRate;
+            r.targetRate = w.rate();
+            r.sweepName = w.sweepName;
+            r.sweepPoint = w.sweepPoint;
             r.workloadFile = ctx.workloadFile.getPath();
             r.workloadConfig = io.mqbench.result.ResultFiles.mapper().valueToTree(w);
             r.driverFile = ctx.driver.file().getPath();

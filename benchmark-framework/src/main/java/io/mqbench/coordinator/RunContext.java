@@ -54,7 +54,7 @@ final class RunContext {
     }
 
     boolean hasConsumers() {
-        return workload.subscriptionsPerTopic > 0 && workload.consumerPerSubscription > 0;
+        return workload.hasConsumers();
     }
 
     int producerCount() {

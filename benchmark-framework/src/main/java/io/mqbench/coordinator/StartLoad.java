@@ -10,7 +10,7 @@ final class StartLoad implements Phase {
     public String title(RunContext ctx) {
         return ctx.workload.isMaxRate()
                 ? "start producers, searching for the maximum sustainable rate (from " + (long) MaxRateController.INITIAL_RATE + " msg/s)"
-                : String.format(Locale.ROOT, "start producers at %,d msg/s", ctx.workload.producerRate);
+                : String.format(Locale.ROOT, "start producers at %,d msg/s", ctx.workload.rate());
     }
 
     @Override
@@ -21,12 +21,15 @@ final class StartLoad implements Phase {
             ctx.rateController = new MaxRateController(ctx.worker, ctx.workload.subscriptionsPerTopic, ctx.hasConsumers(), discovery);
             ctx.targetRate = ctx.rateController.rate();
         } else {
-            ctx.targetRate = ctx.workload.producerRate;
+            ctx.targetRate = ctx.workload.rate();
         }
         ProducerWorkAssignment assignment = new ProducerWorkAssignment();
         assignment.payloadData = ctx.payloads;
         assignment.publishRate = ctx.targetRate;
         assignment.keyDistributorType = ctx.workload.keyDistributor;
+        assignment.maxOutstandingSends = ctx.workload.maxOutstandingSends == null ? 0 : ctx.workload.maxOutstandingSends;
+        assignment.batchSizeMin = ctx.workload.batchSize().min();
+        assignment.batchSizeMax = ctx.workload.batchSize().max();
         ctx.worker.startLoad(assignment);
     }
 }

@@ -127,6 +127,16 @@ public class TestResult {
     /** End-to-end values that came out negative (clock skew across hosts) and were counted as 0. */
     public long negativeEndToEndLatencies;
 
+    /** For a point of a sweep: the workload's own name, and the values of this point. */
+    public String sweepName;
+
+    public Map<String, Object> sweepPoint;
+
+    /** A count-bounded run: the count asked for, and whether it was received within the limit. */
+    public Long messageCount;
+
+    public Boolean messageCountReached;
+
     /** How {@code producerRate: 0} found its rate. */
     public RateDiscovery rateDiscovery;
 

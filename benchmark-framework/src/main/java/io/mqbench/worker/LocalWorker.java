@@ -162,20 +162,23 @@ public final class LocalWorker implements Worker {
             return;
         }
         headerEnabled = assignment.payloadData.stream().allMatch(p -> MessageHeader.fits(p.length));
-        int threads = Math.min(producers.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
+        // A producer that waits for acknowledgements gets its own thread, like mqperf's sender
+        // threads; otherwise one thread per core sends for several producers.
+        boolean bounded = assignment.maxOutstandingSends > 0;
+        int threads = bounded ? producers.size() : Math.min(producers.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
         List<List<ProducerSlot>> groups = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             groups.add(new ArrayList<>());
         }
         for (int i = 0; i < producers.size(); i++) {
             ProducerSlot slot = producers.get(i);
-            slot.prepare(assignment.payloadData, KeyDistributor.of(assignment.keyDistributorType), headerEnabled);
+            slot.prepare(assignment.payloadData, KeyDistributor.of(assignment.keyDistributorType), headerEnabled, assignment.maxOutstandingSends);
             groups.get(i % threads).add(slot);
         }
         for (int t = 0; t < threads; t++) {
             List<ProducerSlot> group = groups.get(t);
             double rate = assignment.publishRate * group.size() / producers.size();
-            senders.add(new SenderThread("mqbench-sender-" + t, group, rate));
+            senders.add(new SenderThread("mqbench-sender-" + t, group, rate, new BatchDraw(assignment.batchSizeMin, assignment.batchSizeMax)));
         }
         senders.forEach(SenderThread::start);
     }

@@ -41,6 +41,14 @@ public final class PacedSchedule {
      * @return the intended time, or {@code Long.MIN_VALUE} when paused (send nothing)
      */
     public long awaitNext() {
+        return awaitNext(1);
+    }
+
+    /**
+     * Like {@link #awaitNext()}, for a batch: waits until the first of {@code count} messages is
+     * due and reserves all of them, so a batch keeps the average rate.
+     */
+    public long awaitNext(int count) {
         if (rateChanged) {
             reanchor();
         }
@@ -57,7 +65,7 @@ public final class PacedSchedule {
                 return Long.MIN_VALUE;
             }
         }
-        sent++;
+        sent += count;
         return intended;
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 
 /**
  * One driver producer and what the harness keeps for it: its ledger of sequence numbers, its key
@@ -25,6 +26,9 @@ final class ProducerSlot {
     private KeyDistributor keys = KeyDistributor.of(null);
     private List<byte[]> payloads = List.of();
     private boolean writeHeader;
+    /** 0: no bound. Otherwise {@link #outstanding} is guarded by {@code this}. */
+    private int maxOutstanding;
+    private int outstanding;
     private int nextPayload;
     private long probes;
 
@@ -44,10 +48,47 @@ final class ProducerSlot {
         return ledger;
     }
 
-    void prepare(List<byte[]> payloads, KeyDistributor keys, boolean writeHeader) {
+    void prepare(List<byte[]> payloads, KeyDistributor keys, boolean writeHeader, int maxOutstanding) {
         this.payloads = payloads;
         this.keys = keys;
         this.writeHeader = writeHeader;
+        this.maxOutstanding = maxOutstanding;
+    }
+
+    /**
+     * With a bound on outstanding sends, waits until a batch of {@code batch} fits: at most the
+     * bound in flight, or, for a batch larger than the bound, nothing in flight (the batch goes
+     * whole). Returns false if {@code keepWaiting} turned false first.
+     */
+    boolean awaitCapacity(int batch, BooleanSupplier keepWaiting) {
+        if (maxOutstanding == 0) {
+            return true;
+        }
+        int limit = Math.max(maxOutstanding, batch);
+        synchronized (this) {
+            while (outstanding + batch > limit) {
+                if (!keepWaiting.getAsBoolean()) {
+                    return false;
+                }
+                try {
+                    wait(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            outstanding += batch;
+        }
+        return true;
+    }
+
+    private void releaseCapacity() {
+        if (maxOutstanding > 0) {
+            synchronized (this) {
+                outstanding--;
+                notifyAll();
+            }
+        }
     }
 
     /** Sends the next message that was due at {@code intendedNanos}. */
@@ -74,6 +115,7 @@ final class ProducerSlot {
         }
         future.whenComplete((ignored, error) -> {
             inFlight.decrement();
+            releaseCapacity();
             if (error == null) {
                 stats.recordSent(size, (System.nanoTime() - sentNanos) / 1_000, delayMicros);
                 ledger.confirmed(sequence);

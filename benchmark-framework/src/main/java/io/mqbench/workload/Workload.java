@@ -1,8 +1,11 @@
 package io.mqbench.workload;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A workload as written in YAML. Every field of OpenMessaging Benchmark's workload keeps its name,
@@ -41,8 +44,11 @@ public class Workload {
 
     public int consumerPerSubscription;
 
-    /** Messages per second over all producers; 0 finds the maximum sustainable rate. */
-    public int producerRate;
+    /**
+     * Messages per second over all producers; 0 finds the maximum sustainable rate. Unset means 0,
+     * as in OMB, unless {@link #producerRateBytes} gives the rate.
+     */
+    public Integer producerRate;
 
     /**
      * When above 0, consumers are paused until this much data waits in the broker, then resumed;
@@ -67,10 +73,48 @@ public class Workload {
     /** Warm-up length in seconds, instead of minutes. */
     public Integer warmupDurationSeconds;
 
-    /** The measured phase length, from whichever field was given. */
+    /**
+     * The target rate in bytes per second instead of messages, e.g. {@code 15MB/s}; the message
+     * rate is this divided by {@link #messageSize}. KB, MB and GB are binary (2^10, 2^20, 2^30), as
+     * in the 2023 paper. See {@link ByteRate}.
+     */
+    public String producerRateBytes;
+
+    /**
+     * At most this many sends per producer waiting for the broker's acknowledgement; 1 makes every
+     * send synchronous (mqperf's "send"). Unset or 0: no bound. Bounded producers get a thread each.
+     */
+    public Integer maxOutstandingSends;
+
+    /**
+     * Messages a producer sends back to back at each turn: a number, or a range {@code min-max}
+     * drawn at random for every batch (mqperf's 1-10). Unset: 1.
+     */
+    public String producerBatchSize;
+
+    /** End the measured phase once this many messages were received (the test duration is the limit). */
+    public Long messageCount;
+
+    /** Workload fields to vary: each maps to a list of values; every combination is run. */
+    public Map<String, List<Object>> sweep;
+
+    /** For a point of a sweep: the workload's own name and the values of this point. Not in YAML. */
+    @JsonIgnore
+    public String sweepName;
+
+    @JsonIgnore
+    public Map<String, Object> sweepPoint;
+
+    /** Limit of a count-bounded run ({@link #messageCount}) that gives no duration. */
+    public static final Duration DEFAULT_COUNT_LIMIT = Duration.ofHours(1);
+
+    /** The measured phase length (for a count-bounded run: its limit), from whichever field was given. */
     public Duration testDuration() {
         if (testDurationSeconds != null) {
             return Duration.ofSeconds(testDurationSeconds);
+        }
+        if (testDurationMinutes == null && messageCount != null) {
+            return DEFAULT_COUNT_LIMIT;
         }
         return Duration.ofMinutes(testDurationMinutes == null ? 0 : testDurationMinutes);
     }
@@ -95,8 +139,21 @@ public class Workload {
         }
     }
 
+    /** The message rate asked for; 0 means "find the maximum". */
+    public int rate() {
+        return producerRate == null ? 0 : producerRate;
+    }
+
     public boolean isMaxRate() {
-        return producerRate == 0;
+        return rate() == 0;
+    }
+
+    public boolean hasConsumers() {
+        return subscriptionsPerTopic > 0 && consumerPerSubscription > 0;
+    }
+
+    public BatchSize batchSize() {
+        return BatchSize.parse(producerBatchSize);
     }
 
     public boolean isBacklog() {

@@ -11,14 +11,20 @@ public final class WorkloadValidator {
     /** Above this a single message no longer fits the brokers' defaults nor the payload header logic. */
     static final int MAX_MESSAGE_SIZE = 100 * 1024 * 1024;
 
-    private final File file;
+    /** Names the file (and the sweep point) in messages. */
+    private final String file;
 
-    private WorkloadValidator(File file) {
-        this.file = file;
+    private WorkloadValidator(String where) {
+        this.file = where;
     }
 
     public static void validate(File file, Workload w) {
-        new WorkloadValidator(file).check(w);
+        validate(file.toString(), w);
+    }
+
+    /** @param where the file, and the sweep point if any, as messages should name it */
+    public static void validate(String where, Workload w) {
+        new WorkloadValidator(where).check(w);
     }
 
     private void check(Workload w) {
@@ -30,9 +36,10 @@ public final class WorkloadValidator {
         if (w.messageSize < 1 || w.messageSize > MAX_MESSAGE_SIZE) {
             fail("messageSize", w.messageSize, "1 to " + MAX_MESSAGE_SIZE + " bytes");
         }
-        if (w.producerRate < 0) {
+        if (w.rate() < 0) {
             fail("producerRate", w.producerRate, "0 (find the maximum sustainable rate) or more messages per second");
         }
+        checkSendShape(w);
         if (w.useRandomizedPayloads) {
             if (w.randomBytesRatio < 0 || w.randomBytesRatio > 1 || Double.isNaN(w.randomBytesRatio)) {
                 fail("randomBytesRatio", w.randomBytesRatio, "0.0 to 1.0 (the random share of each payload)");
@@ -45,7 +52,7 @@ public final class WorkloadValidator {
         if (w.backlogDrainRatio < 0 || w.backlogDrainRatio > 1 || Double.isNaN(w.backlogDrainRatio)) {
             fail("backlogDrainRatio", w.backlogDrainRatio, "0.0 to 1.0");
         }
-        if (w.isBacklog() && (w.subscriptionsPerTopic == 0 || w.consumerPerSubscription == 0)) {
+        if (w.isBacklog() && !w.hasConsumers()) {
             throw new UserError(
                     file + ": field 'consumerBacklogSizeGB' needs consumers to drain the backlog;"
                             + " set subscriptionsPerTopic and consumerPerSubscription to 1 or more");
@@ -58,11 +65,34 @@ public final class WorkloadValidator {
         checkDurations(w);
     }
 
+    private void checkSendShape(Workload w) {
+        if (w.producerRateBytes != null && w.producerRate != null) {
+            throw new UserError(file + ": fields 'producerRate' and 'producerRateBytes' are both set; keep one of them");
+        }
+        if (w.producerRateBytes != null && ByteRate.parse(w.producerRateBytes) <= 0) {
+            fail("producerRateBytes", "'" + w.producerRateBytes + "'", "a positive rate with a unit, e.g. 500KB/s, 15MB/s, 1GB/s (binary units)");
+        }
+        if (w.maxOutstandingSends != null && w.maxOutstandingSends < 0) {
+            fail("maxOutstandingSends", w.maxOutstandingSends, "1 (synchronous sends) or more; 0 or unset for no bound");
+        }
+        if (BatchSize.parse(w.producerBatchSize) == null) {
+            fail("producerBatchSize", "'" + w.producerBatchSize + "'", "a number of messages (e.g. 10) or a range min-max (e.g. 1-10), at least 1");
+        }
+        if (w.messageCount != null && w.messageCount < 1) {
+            fail("messageCount", w.messageCount, "1 or more messages (or leave it out)");
+        }
+        if (w.messageCount != null && !w.hasConsumers()) {
+            throw new UserError(file + ": field 'messageCount' counts received messages, but the workload has no consumers");
+        }
+    }
+
     private void checkDurations(Workload w) {
         either("testDurationMinutes", w.testDurationMinutes, "testDurationSeconds", w.testDurationSeconds);
         either("warmupDurationMinutes", w.warmupDurationMinutes, "warmupDurationSeconds", w.warmupDurationSeconds);
         if (w.testDurationSeconds != null) {
             atLeast("testDurationSeconds", w.testDurationSeconds, 1);
+        } else if (w.testDurationMinutes == null && w.messageCount != null) {
+            // A count-bounded run: the duration is only a limit, and has a default.
         } else if (w.testDurationMinutes == null) {
             throw new UserError(
                     file + ": field 'testDurationMinutes' is missing; give testDurationMinutes or"

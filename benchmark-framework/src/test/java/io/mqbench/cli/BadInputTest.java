@@ -91,7 +91,7 @@ class BadInputTest {
         Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
         CliRunner ok = CliRunner.run("-d", driver().toString(), "--validate", "-o", dir.resolve("out").toString(), w.toString());
         assertEquals(0, ok.exitCode, ok.err());
-        assertTrue(ok.out().contains("ok: 1 driver file(s) and 1 workload file(s) are valid"), ok.out());
+        assertTrue(ok.out().contains("ok: 1 driver file(s) and 1 workload file(s) (1 run(s)) are valid"), ok.out());
         assertTrue(Files.notExists(dir.resolve("out")));
 
         Path bad = TempFiles.write(dir, "bad.yaml", WORKLOAD.replace("topics: 1", "topics: 0"));

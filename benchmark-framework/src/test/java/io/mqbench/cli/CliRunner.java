@@ -44,7 +44,7 @@ final class CliRunner {
             return List.of();
         }
         try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+            return files.filter(p -> p.toString().endsWith(".json") && !p.getFileName().toString().equals("suite.json")).sorted().toList();
         }
     }
 

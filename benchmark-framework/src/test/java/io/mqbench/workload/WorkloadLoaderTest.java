@@ -54,11 +54,10 @@ class WorkloadLoaderTest {
         int loaded = 0;
         for (File folder : folders) {
             for (File file : folder.listFiles((d, n) -> n.endsWith(".yaml"))) {
-                WorkloadLoader.load(file);
-                loaded++;
+                loaded += WorkloadLoader.loadAll(file, null, null).size();
             }
         }
-        assertTrue(loaded >= 5, "found " + loaded + " workload files");
+        assertTrue(loaded >= 20, "found " + loaded + " workloads and sweep points");
     }
 
     @Test
@@ -144,10 +143,60 @@ class WorkloadLoaderTest {
         assertNull(w.testDurationSeconds);
     }
 
+    @Test
+    void aSweepExpandsIntoEveryCombinationInOrder() {
+        Path file = TempFiles.write(dir, "sweep.yaml", VALID + "sweep:\n  messageSize: [10, 100]\n  partitionsPerTopic: [1, 4, 8]\n");
+        java.util.List<Workload> points = WorkloadLoader.loadAll(file.toFile(), null, null);
+        assertEquals(6, points.size());
+        assertEquals("test (messageSize=10, partitionsPerTopic=1)", points.get(0).name);
+        assertEquals("test (messageSize=100, partitionsPerTopic=8)", points.get(5).name);
+        assertEquals(100, points.get(5).messageSize);
+        assertEquals(8, points.get(5).partitionsPerTopic);
+        assertEquals("test", points.get(5).sweepName);
+        assertEquals(java.util.Map.of("messageSize", 100, "partitionsPerTopic", 8), points.get(5).sweepPoint);
+        UserError single = assertThrows(UserError.class, () -> WorkloadLoader.load(file.toFile()));
+        assertTrue(single.getMessage().contains("has a sweep of 6 points"));
+    }
+
+    @Test
+    void sweepMistakesNameTheFieldAndThePoint() {
+        assertRejected(VALID + "sweep:\n  messageSzie: [10]\n", "unknown field 'messageSzie' (did you mean 'messageSize'?)");
+        assertRejected(VALID + "sweep:\n  messageSize: 10\n", "field 'sweep.messageSize' must be a non-empty list");
+        assertRejected(VALID + "sweep:\n  name: [a, b]\n", "field 'sweep.name': 'name' cannot be swept");
+        assertRejected(VALID + "sweep:\n  messageSize: [10, 0]\n", "(sweep point messageSize=0): field 'messageSize' is 0");
+    }
+
+    @Test
+    void aByteRateSetsTheMessageRateWithBinaryMegabytes() {
+        String base = VALID.replace("producerRate: 1000\n", "").replace("messageSize: 100", "messageSize: 32768");
+        Path file = TempFiles.write(dir, "bytes.yaml", base + "producerRateBytes: 15MB/s\n");
+        assertEquals(480, WorkloadLoader.load(file.toFile()).rate(), "15 x 2^20 / 32768");
+        assertEquals(32, ByteRate.messagesPerSecond(ByteRate.parse("1MiB/s"), 32768));
+        assertEquals(1, ByteRate.messagesPerSecond(ByteRate.parse("10B/s"), 100), "never 0, which would mean max rate");
+        assertEquals(-1, ByteRate.parse("15MB"));
+        assertRejected(base + "producerRateBytes: fast\n", "field 'producerRateBytes' is 'fast'; allowed: a positive rate with a unit");
+        assertRejected(VALID + "producerRateBytes: 1MB/s\n", "fields 'producerRate' and 'producerRateBytes' are both set");
+    }
+
+    @Test
+    void sendShapeFieldsAreChecked() {
+        Path file = TempFiles.write(dir, "shape.yaml", VALID + "maxOutstandingSends: 1\nproducerBatchSize: 1-10\n");
+        Workload w = WorkloadLoader.load(file.toFile());
+        assertEquals(new BatchSize(1, 10), w.batchSize());
+        assertEquals(1, w.maxOutstandingSends);
+        assertRejected(VALID + "producerBatchSize: 10-1\n", "field 'producerBatchSize' is '10-1'");
+        assertRejected(VALID + "producerBatchSize: 0\n", "field 'producerBatchSize' is '0'");
+        assertRejected(VALID + "maxOutstandingSends: -1\n", "field 'maxOutstandingSends' is -1");
+        assertRejected(VALID + "messageCount: 0\n", "field 'messageCount' is 0");
+        assertRejected(VALID.replace("consumerPerSubscription: 1", "consumerPerSubscription: 0") + "messageCount: 5\n", "'messageCount' counts received messages");
+        Path count = TempFiles.write(dir, "count.yaml", VALID.replace("testDurationMinutes: 1\n", "") + "messageCount: 1000000\n");
+        assertEquals(Workload.DEFAULT_COUNT_LIMIT, WorkloadLoader.load(count.toFile()).testDuration());
+    }
+
     private void assertRejected(String yaml, String expectedFragment) {
         Path file = TempFiles.write(dir, "bad.yaml", yaml);
         UserError e = assertThrows(UserError.class, () -> WorkloadLoader.load(file.toFile()));
-        assertTrue(e.getMessage().startsWith(file + ": "), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
         assertTrue(e.getMessage().contains(expectedFragment), e.getMessage());
         assertOneLine(e);
     }

@@ -12,4 +12,14 @@ public class ProducerWorkAssignment {
     public double publishRate;
 
     public KeyDistributorType keyDistributorType;
+
+    // ---- mqbench additions (left at their defaults, a worker behaves exactly as OMB's) ----
+
+    /** At most this many unacknowledged sends per producer; 0: no bound. */
+    public int maxOutstandingSends;
+
+    /** Each producer turn sends a batch of a size drawn from [min, max]; 1-1 is one message per turn. */
+    public int batchSizeMin = 1;
+
+    public int batchSizeMax = 1;
 }

@@ -1,0 +1,52 @@
+package io.mqbench.cli;
+
+import io.mqbench.coordinator.BenchmarkRun;
+import io.mqbench.coordinator.Console;
+import io.mqbench.coordinator.StopSignal;
+import io.mqbench.worker.LocalWorker;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Runs points one after the other until done or stopped; used by plain runs and suites alike. */
+final class PlanRunner {
+    private final PrintStream out;
+    private final StopSignal stop;
+
+    PlanRunner(PrintStream out, StopSignal stop) {
+        this.out = out;
+        this.stop = stop;
+    }
+
+    /**
+     * @param afterEach told of every finished point, e.g. to record it in a suite's manifest
+     */
+    List<BenchmarkRun.Outcome> run(List<RunPoint> points, Path output, Consumer<RunOutcome> afterEach) throws Exception {
+        Console console = new Console(out);
+        List<BenchmarkRun.Outcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < points.size() && !stop.stopped(); i++) {
+            RunPoint point = points.get(i);
+            out.printf("%n== run %d of %d: workload '%s' on driver '%s'%n", i + 1, points.size(),
+                    point.workload().workload().name, point.driver().name());
+            BenchmarkRun run = new BenchmarkRun(new LocalWorker(), point.driver(), point.workload().workload(),
+                    point.workload().file(), point.workload().payloads(), stop, console, output);
+            BenchmarkRun.Outcome outcome = run.execute();
+            outcomes.add(outcome);
+            afterEach.accept(new RunOutcome(point, outcome));
+        }
+        return outcomes;
+    }
+
+    /** A point and how it ended. */
+    record RunOutcome(RunPoint point, BenchmarkRun.Outcome outcome) {}
+
+    /** The exit status for a set of outcomes. */
+    static int exitCode(List<BenchmarkRun.Outcome> outcomes, StopSignal stop) {
+        if (stop.stopped()) {
+            return ExitCodes.INTERRUPTED;
+        }
+        return outcomes.stream().allMatch(o -> o.status() == BenchmarkRun.Status.COMPLETE) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+    }
+}
