@@ -1,0 +1,105 @@
+"""One run over time: publish and consume rate, backlog, p50/p99 latency per period.
+
+The lines keep the driver's colour (solid: publish / p50, dashed: consume / p99) so a run's
+time series is recognisable next to the comparison charts. Max-rate runs add the rate
+search (target against achieved, per control second), which explains the measured rate.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.ticker import FuncFormatter
+
+from .chart_common import Chart, Series, legend, log_y, new_figure, plot_series
+from .colors import DriverStyles
+from .formatting import format_number, slug
+from .runs import Run
+from .tables import Table
+
+PANELS = ("rate", "backlog", "end-to-end latency", "publish latency", "rate search")
+
+
+def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
+    steps = (run.raw.get("rateDiscovery") or {}).get("steps") or []
+    rows = 5 if steps else 4
+    title = f"Over time: {label} · {run.workload}" + (f" · {run.sweep_text()}" if run.sweep_point else "")
+    chart = Chart("timeseries", title, slug(f"timeseries-{run.driver}-{run.workload}-{run.sweep_text()}"),
+                  new_figure(11.0, 2.6 * rows + 0.6))
+    chart.figure.suptitle(f"{title}\nstatus: {run.display_status}" + (f" · mode: {run.mode}" if run.mode else ""),
+                          fontsize=11)
+    axes = chart.figure.subplots(rows, 1)
+    color = styles.color(run.driver)
+    t = run.elapsed()
+
+    ax = axes[0]
+    plot_series(chart, "rate", ax, Series("publish", run.driver, t, run.period_values("publishRate"), color))
+    plot_series(chart, "rate", ax, Series("consume", run.driver, t, run.period_values("consumeRate"), color),
+                linestyle="--", marker="s")
+    if run.requested_rate:
+        ax.axhline(run.requested_rate, color="#999999", linewidth=1, linestyle=":", label="target")
+    ax.set_ylabel("messages/s")
+    _from_zero(ax, run.period_values("publishRate"), run.period_values("consumeRate"), [run.requested_rate or 0])
+    ax.set_title("publish and consume rate")
+
+    ax = axes[1]
+    plot_series(chart, "backlog", ax, Series("backlog", run.driver, t, run.period_values("backlog"), color))
+    ax.set_ylabel("messages")
+    _from_zero(ax, run.period_values("backlog"))
+    ax.set_title("backlog (messages published, not yet consumed)")
+
+    for ax, panel, kind in ((axes[2], "end-to-end latency", "endToEnd"), (axes[3], "publish latency", "publish")):
+        plot_series(chart, panel, ax, Series("p50", run.driver, t, run.period_latency(kind, "50"), color))
+        plot_series(chart, panel, ax, Series("p99", run.driver, t, run.period_latency(kind, "99"), color),
+                    linestyle="--", marker="s")
+        log_y(ax)
+        ax.set_ylabel("ms, log scale")
+        ax.set_title(f"{panel} per period (p50, p99)")
+
+    for ax in axes[:4]:
+        ax.grid(True, alpha=0.3)
+        legend(ax, loc="best")
+        ax.set_xlim(0, max(float(t[-1]) if t.size else 10.0, 1.0) * 1.02)
+    for ax in axes[1:4]:
+        ax.sharex(axes[0])
+    axes[3].set_xlabel("seconds into the measured window (each point: end of a period)")
+    for ax in axes[:2]:
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_number(v)))
+
+    if steps:
+        ax = axes[4]
+        seconds = np.array([float(s.get("second", np.nan)) for s in steps])
+        target = np.array([float(s.get("targetRate", np.nan)) for s in steps])
+        achieved = np.array([float(s.get("publishRate", np.nan)) for s in steps])
+        plot_series(chart, "rate search", ax, Series("target", run.driver, seconds, target, "#999999"), marker=None)
+        plot_series(chart, "rate search", ax, Series("achieved", run.driver, seconds, achieved, color), marker=None)
+        ax.set_yscale("log", nonpositive="mask")
+        ax.set_xlabel("seconds since the load started (warm-up included)")
+        ax.set_ylabel("messages/s, log scale")
+        ax.set_title("max-rate search: rate set by the controller and rate achieved")
+        ax.grid(True, alpha=0.3)
+        legend(ax, loc="best")
+
+    chart.tables.append(_period_table(run))
+    return chart
+
+
+def _from_zero(ax, *values) -> None:
+    # Rates and backlogs read best from 0, with headroom so the top value is not on the frame.
+    data = np.concatenate([np.asarray(v, dtype=float) for v in values])
+    data = data[np.isfinite(data)]
+    top = float(data.max()) if data.size else 0.0
+    ax.set_ylim(0, top * 1.12 if top > 0 else 1.0)
+
+
+def _period_table(run: Run) -> Table:
+    table = Table("Per-period values", [
+        "end (s)", "period (s)", "publish (msg/s)", "consume (msg/s)", "publish errors (msg/s)", "backlog",
+        "e2e p50 (ms)", "e2e p99 (ms)", "publish p50 (ms)", "publish p99 (ms)", "publish delay p99 (µs)"])
+    columns = [run.elapsed(), run.period_seconds, run.period_values("publishRate"),
+               run.period_values("consumeRate"), run.period_values("publishErrorRate"),
+               run.period_values("backlog"), run.period_latency("endToEnd", "50"),
+               run.period_latency("endToEnd", "99"), run.period_latency("publish", "50"),
+               run.period_latency("publish", "99"), run.period_latency("publishDelay", "99")]
+    for index in range(len(columns[0])):
+        table.add(*[float(c[index]) if index < len(c) else None for c in columns])
+    return table

@@ -1,0 +1,85 @@
+"""The HTML report: self-contained, every chart inlined, value tables and run metadata,
+and it renders (headless Chromium screenshot that is not blank)."""
+
+import base64
+import csv
+import re
+
+import numpy as np
+import pytest
+from chromium import ensure_chromium, screenshot
+from conftest import DEFAULT_E2E, encode_histogram, make_result
+from PIL import Image
+
+from mqbench_charts.cli_charts import main
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("results")
+    histogram = encode_histogram([v * 10 for v in range(1, 2001)])
+    for driver, rate in (("Kafka", 200000.0), ("Redis", 50000.0)):
+        for size, factor in ((100, 1.0), (1024, 0.5)):
+            result = make_result(driver=driver, workload=f"max-{size}", message_size=size, mode="max-rate",
+                                 publish_rates=[rate * factor] * 3,
+                                 histograms={"endToEndLatency": histogram, "publishLatency": histogram,
+                                             "publishDelayLatency": histogram})
+            (folder / f"{driver}-{size}.json").write_text(__import__("json").dumps(result))
+    omb = make_result(driver="Artemis", workload="max-100", message_size=100, omb=True,
+                      publish_rates=[20000.0] * 3, e2e={**DEFAULT_E2E, "99": 77.0})
+    (folder / "artemis-omb.json").write_text(__import__("json").dumps(omb))
+    out = tmp_path_factory.mktemp("report")
+    return folder, out
+
+
+def test_report_is_self_contained_with_charts_tables_and_metadata(report, capsys):
+    folder, out = report
+    assert main([str(folder), "-o", str(out), "--no-svg"]) == 0
+    printed = capsys.readouterr().out.strip().splitlines()
+    page = out / "report.html"
+    assert printed[-1] == str(page.resolve())               # the quickstart reads the last line
+    html = page.read_text()
+    # Self-contained: nothing fetched, every chart inlined.
+    assert not re.search(r'(src|href)="(?!data:|#)', html)
+    assert "<script" not in html and "<link" not in html
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', html)
+    pngs = sorted((out / "charts").glob("*.png"))
+    assert len(images) == len(pngs) >= 5
+    assert base64.b64decode(images[0])[:8] == b"\x89PNG\r\n\x1a\n"
+    # Value tables: the throughput table has the known means.
+    assert "<td class=\"\">200,000</td>" in html and "<td class=\"\">25,000</td>" in html
+    # Metadata of each run.
+    for text in ("testhost", "0.1.0-test", "lost: 3", "duplicated: 2", "client-1.2.3", "*****",
+                 "status-complete", "workloads/max-100.yaml", "16.0 GiB memory"):
+        assert text in html, text
+    # The plain OMB result degrades gracefully and the report says so.
+    assert "Plain OpenMessaging Benchmark result" in html
+    assert "No distribution for Artemis" in html and "no histograms" in html
+    # CSV next to the charts: one row per run.
+    with (out / "runs.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert sorted(r["driver"] for r in rows) == ["Artemis", "Kafka", "Kafka", "Redis", "Redis"]
+    assert sorted(p.name for p in (out / "tables").glob("*.csv")) and not list((out / "charts").glob("*.svg"))
+
+
+def test_report_renders_in_headless_chromium(report, tmp_path):
+    folder, out = report
+    page = out / "report.html"
+    if not page.exists():
+        assert main([str(folder), "-o", str(out), "--no-svg"]) == 0
+    chromium = ensure_chromium()
+    if chromium is None:
+        pytest.skip("Chromium is not installed and could not be installed (needs root and apt-get: "
+                    "apt-get install chromium)")
+    png = tmp_path / "report.png"
+    screenshot(chromium, page, png)
+    image = Image.open(png).convert("RGB")
+    assert image.size == (1280, 2000)
+    pixels = np.asarray(image).reshape(-1, 3)
+    colours = np.unique(pixels, axis=0)
+    not_white = np.mean(np.any(pixels < 245, axis=1))
+    assert len(colours) > 50, f"only {len(colours)} colours: a blank page?"
+    assert not_white > 0.05, f"only {not_white:.1%} of the page is not white"
+    # The drivers' colours of the charts made it onto the screen (Kafka red, Redis blue).
+    for rgb in ((0xd6, 0x27, 0x28), (0x1f, 0x77, 0xb4)):
+        assert np.any(np.all(np.abs(pixels.astype(int) - rgb) <= 12, axis=1)), rgb
