@@ -61,9 +61,15 @@ def read_result(path: Path) -> Run:
         raise UserError(f"{path}: malformed result ({error})") from None
 
 
+# A suite run keeps results of interrupted attempts in superseded/ and writes its report in
+# report/: neither holds results of the run itself.
+_SKIPPED_FOLDERS = {"superseded", "report"}
+
+
 def _files_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.json")
-                  if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+                  if p.is_file() and not any(part.startswith(".") or part in _SKIPPED_FOLDERS
+                                             for part in p.relative_to(folder).parts[:-1]))
 
 
 def load_runs(paths: Iterable[str | Path], warn: Callable[[str], None] = _stderr) -> list[Run]:

@@ -59,6 +59,15 @@ def test_folders_are_searched_recursively_and_other_json_skipped(tmp_path, write
     assert warnings == []                      # other JSON beside results (suite.json) is expected
 
 
+def test_a_suite_runs_superseded_attempts_and_report_are_not_its_results(tmp_path, write_result):
+    run = tmp_path / "suite" / "2026-01-01-00-00-00"
+    write_result(make_result(driver="Kept"), folder=run)
+    write_result(make_result(driver="Interrupted"), folder=run / "superseded")
+    write_result(make_result(driver="Copied"), folder=run / "report")
+    runs = load_runs([tmp_path / "suite"])
+    assert [r.driver for r in runs] == ["Kept"]
+
+
 def test_a_broken_result_in_a_folder_is_skipped_with_a_warning(tmp_path, write_result):
     write_result(make_result(driver="A"), folder=tmp_path / "r")
     (tmp_path / "r" / "truncated.json").write_text('{"workload": "w", "driver": "K", "publishRa')

@@ -23,7 +23,8 @@ import java.io.IOException;
  * within about 10 % of the limit; the result keeps every step.
  */
 final class MaxRateController {
-    static final double INITIAL_RATE = 1_000;
+    /** High enough to reach most brokers' limits within a few doublings, low enough for slow ones to back off at once. */
+    static final double INITIAL_RATE = 10_000;
     static final double MIN_RATE = 10;
     static final double MAX_RATE = 50_000_000;
     static final String RULE = "every second: if producers reached >= 90% of the target and the backlog stayed"
