@@ -1,0 +1,87 @@
+package io.mqbench.driver.rabbitmq;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The RabbitMQ that {@code bin/brokers start rabbitmq} runs on 127.0.0.1:5672, and what the ITs
+ * need of it: a driver file, a plain client connection to look at queues, and the tool itself to
+ * stop, start, freeze and thaw the broker.
+ */
+final class LocalBroker {
+    static final String URI = "amqp://guest:guest@127.0.0.1:5672";
+    static final String HEAD = "name: RabbitMQ-IT\n"
+            + "driverClass: io.mqbench.driver.rabbitmq.RabbitMqBenchmarkDriver\n"
+            + "amqpUris: [\"" + URI + "\"]\n"
+            + "producerCreationDelay: 0\nconsumerCreationDelay: 0\n";
+
+    private LocalBroker() {}
+
+    /** The repository root (Failsafe passes it; the module folder's parent otherwise). */
+    static Path repository() {
+        return Path.of(System.getProperty("mqbench.repository", "..")).toAbsolutePath().normalize();
+    }
+
+    /** Writes a driver file with {@code settings} below the common head. */
+    static Path driverFile(Path dir, String settings) throws IOException {
+        Path file = Files.createTempFile(dir, "rabbitmq-", ".yaml");
+        Files.writeString(file, HEAD + settings);
+        return file;
+    }
+
+    static RabbitMqBenchmarkDriver driver(Path dir, String settings) throws Exception {
+        RabbitMqBenchmarkDriver driver = new RabbitMqBenchmarkDriver();
+        driver.initialize(driverFile(dir, settings).toFile(), null);
+        return driver;
+    }
+
+    /** A plain client connection, for checking what the driver left on the broker. */
+    static Connection connect() throws Exception {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setUri(URI);
+        return factory.newConnection("mqbench-it-inspector");
+    }
+
+    /** Ready messages in a queue, or -1 when the queue does not exist. */
+    static long readyMessages(Connection connection, String queue) throws Exception {
+        Channel channel = connection.createChannel();
+        try {
+            return channel.queueDeclarePassive(queue).getMessageCount();
+        } catch (IOException e) {
+            return -1;
+        } finally {
+            if (channel.isOpen()) {
+                channel.close();
+            }
+        }
+    }
+
+    /** Runs {@code bin/brokers <args>} and requires exit status 0. */
+    static String brokers(String... args) throws Exception {
+        String[] command = new String[args.length + 1];
+        command[0] = repository().resolve("bin/brokers").toString();
+        System.arraycopy(args, 0, command, 1, args.length);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor(180, TimeUnit.SECONDS);
+        assertEquals(0, process.exitValue(), String.join(" ", command) + ":\n" + output);
+        return output;
+    }
+
+    /** Sends SIGSTOP or SIGCONT to the broker's Erlang VM, whose PID bin/brokers keeps. */
+    static void signalBroker(String signal) throws Exception {
+        String dir = System.getenv("MQBENCH_BROKERS_DIR");
+        Path brokers = dir != null ? Path.of(dir) : repository().resolve(".brokers");
+        String pid = Files.readString(brokers.resolve("rabbitmq/beam.pid")).trim();
+        Process kill = new ProcessBuilder("kill", "-" + signal, pid).inheritIO().start();
+        assertEquals(0, kill.waitFor(), "kill -" + signal + " " + pid);
+    }
+}
