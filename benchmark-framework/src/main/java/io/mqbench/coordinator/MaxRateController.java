@@ -12,7 +12,9 @@ import java.io.IOException;
  * <ul>
  *   <li><b>healthy</b>: producers achieved at least 90 % of the target, and the backlog is bounded
  *       (at most half a second of traffic, and at least 1 000 messages of slack). Then the rate
- *       goes up: doubled while still ramping, +10 % once it has backed off at least once.
+ *       goes up: doubled while still ramping; once it has backed off, by 10 %, and by twice the
+ *       previous step after each further healthy second (10, 20, 40, 80, 100 %), so that an
+ *       early back-off (a cold JVM, a hiccup) does not leave the search crawling.
  *   <li><b>unhealthy</b>: producers fell short, or the backlog grew past the bound. Then the rate
  *       is set to 90 % of what was actually achieved (what the producers sent, or what the
  *       consumers took if they were the slower side), or 75 % when the backlog is over twice the
@@ -28,9 +30,11 @@ final class MaxRateController {
     static final double MIN_RATE = 10;
     static final double MAX_RATE = 50_000_000;
     static final String RULE = "every second: if producers reached >= 90% of the target and the backlog stayed"
-            + " within max(1000 messages, 0.5 s of traffic), raise the rate (x2 while ramping, +10% after the"
-            + " first back-off); otherwise set it to 90% of the achieved rate (75% if the backlog exceeds twice"
-            + " that bound)";
+            + " within max(1000 messages, 0.5 s of traffic), raise the rate (x2 while ramping; after the first"
+            + " back-off +10%, doubling the step each further healthy second up to +100%); otherwise set it to"
+            + " 90% of the achieved rate (75% if the backlog exceeds twice that bound) and restart the steps at +10%";
+    private static final double FIRST_STEP = 0.10;
+    private static final double LARGEST_STEP = 1.0;
 
     private final Worker worker;
     private final int subscriptionsPerTopic;
@@ -39,6 +43,7 @@ final class MaxRateController {
     private final long startNanos = System.nanoTime();
     private double target = INITIAL_RATE;
     private boolean ramping = true;
+    private double step = FIRST_STEP;
     private long lastSent = -1;
     private long lastReceived;
     private long lastNanos;
@@ -75,10 +80,17 @@ final class MaxRateController {
         String decision;
         double next;
         if (producersKeepUp && backlogBounded) {
-            next = ramping ? target * 2 : target * 1.1;
-            decision = ramping ? "up x2" : "up +10%";
+            if (ramping) {
+                next = target * 2;
+                decision = "up x2";
+            } else {
+                next = target * (1 + step);
+                decision = String.format(java.util.Locale.ROOT, "up +%.0f%%", step * 100);
+                step = Math.min(LARGEST_STEP, step * 2);
+            }
         } else {
             ramping = false;
+            step = FIRST_STEP;
             // Back off to what the slower side actually managed.
             double achieved = hasConsumers ? Math.min(published, consumed / subscriptionsPerTopic) : published;
             double factor = hasConsumers && backlog > 2 * bound ? 0.75 : 0.9;
