@@ -20,7 +20,9 @@ public final class SecretRedactor {
 
     private static final Pattern SECRET_NAME =
             Pattern.compile("(?i).*(password|passwd|secret|token|credential|jaas|apikey|api[._-]key|"
-                    + "accesskey|access[._-]key|privatekey|private[._-]key|auth[._-]?info).*");
+                    + "accesskey|access[._-]key|privatekey|private[._-]key|auth[._-]?info).*"
+                    // names that end in "pass" or "pwd", such as OMB's redisPass
+                    + "|(?i).*(pass|pwd)");
     private static final Pattern URL_PASSWORD = Pattern.compile("(?<=://)([^:/@\\s]+):([^@/\\s]+)@");
     private static final Pattern PROPERTY_LINE = Pattern.compile("(?m)^(\\s*)([^=:#!\\s]+)(\\s*[=:]\\s*)(.*)$");
 

@@ -10,8 +10,11 @@ import java.io.IOException;
  * compares what was asked with what happened:
  *
  * <ul>
- *   <li><b>healthy</b>: producers achieved at least 90 % of the target, and the backlog is bounded
- *       (at most half a second of traffic, and at least 1 000 messages of slack). Then the rate
+ *   <li><b>healthy</b>: producers achieved at least 90 % of the target, and the backlog is bounded:
+ *       it grew by at most half a second of traffic (and at least 1 000 messages of slack) above
+ *       its lowest value of the last {@value #BACKLOG_WINDOW_SECONDS} seconds. Measuring growth
+ *       rather than the absolute backlog matters for at-most-once brokers: messages they lose
+ *       stay in "sent minus received" forever and would otherwise throttle the search to nothing. Then the rate
  *       goes up: doubled while still ramping; once it has backed off, by 10 %, and by twice the
  *       previous step after each further healthy second (10, 20, 40, 80, 100 %), so that an
  *       early back-off (a cold JVM, a hiccup) does not leave the search crawling.
@@ -30,9 +33,10 @@ final class MaxRateController {
     static final double MIN_RATE = 10;
     static final double MAX_RATE = 50_000_000;
     static final String RULE = "every second: if producers reached >= 90% of the target and the backlog stayed"
-            + " within max(1000 messages, 0.5 s of traffic), raise the rate (x2 while ramping; after the first"
+            + " within max(1000 messages, 0.5 s of traffic) above its lowest value of the last 10 s, raise the rate (x2 while ramping; after the first"
             + " back-off +10%, doubling the step each further healthy second up to +100%); otherwise set it to"
             + " 90% of the achieved rate (75% if the backlog exceeds twice that bound) and restart the steps at +10%";
+    static final int BACKLOG_WINDOW_SECONDS = 10;
     private static final double FIRST_STEP = 0.10;
     private static final double LARGEST_STEP = 1.0;
 
@@ -47,6 +51,8 @@ final class MaxRateController {
     private long lastSent = -1;
     private long lastReceived;
     private long lastNanos;
+    /** Recent (time, backlog) samples, for the backlog's floor over the window. */
+    private final java.util.ArrayDeque<long[]> recentBacklog = new java.util.ArrayDeque<>();
 
     MaxRateController(Worker worker, int subscriptionsPerTopic, boolean hasConsumers, TestResult.RateDiscovery log) {
         this.worker = worker;
@@ -73,10 +79,11 @@ final class MaxRateController {
         double consumed = (counters.messagesReceived - lastReceived) / seconds;
         long backlog = Math.max(0, counters.messagesSent * subscriptionsPerTopic - counters.messagesReceived);
         remember(counters, nowNanos);
+        long growth = backlog - backlogFloor(nowNanos, backlog);
 
         double bound = Math.max(1_000, target * subscriptionsPerTopic * 0.5);
         boolean producersKeepUp = published >= 0.9 * target;
-        boolean backlogBounded = !hasConsumers || backlog <= bound;
+        boolean backlogBounded = !hasConsumers || growth <= bound;
         String decision;
         double next;
         if (producersKeepUp && backlogBounded) {
@@ -93,10 +100,10 @@ final class MaxRateController {
             step = FIRST_STEP;
             // Back off to what the slower side actually managed.
             double achieved = hasConsumers ? Math.min(published, consumed / subscriptionsPerTopic) : published;
-            double factor = hasConsumers && backlog > 2 * bound ? 0.75 : 0.9;
+            double factor = hasConsumers && growth > 2 * bound ? 0.75 : 0.9;
             next = achieved * factor;
             decision = producersKeepUp
-                    ? String.format(java.util.Locale.ROOT, "down: backlog %d above %.0f", backlog, bound)
+                    ? String.format(java.util.Locale.ROOT, "down: backlog grew %d, above %.0f", growth, bound)
                     : String.format(java.util.Locale.ROOT, "down: producers reached %.0f of %.0f", published, target);
         }
         next = Math.max(MIN_RATE, Math.min(MAX_RATE, next));
@@ -104,6 +111,19 @@ final class MaxRateController {
         target = next;
         worker.adjustPublishRate(target);
         return target;
+    }
+
+    /** The lowest backlog of the window, including the current one. */
+    private long backlogFloor(long nowNanos, long backlog) {
+        recentBacklog.addLast(new long[] {nowNanos, backlog});
+        while (nowNanos - recentBacklog.peekFirst()[0] > BACKLOG_WINDOW_SECONDS * 1_000_000_000L) {
+            recentBacklog.removeFirst();
+        }
+        long floor = backlog;
+        for (long[] sample : recentBacklog) {
+            floor = Math.min(floor, sample[1]);
+        }
+        return floor;
     }
 
     private void remember(CountersStats counters, long nowNanos) {

@@ -50,6 +50,8 @@ class DriverFileTest {
                 name: K
                 driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver
                 password: hunter2
+                redisPass: opensesame
+                passive: true
                 amqpUris: [ "amqp://bench:s3cret@host:5672/" ]
                 commonConfig: |
                   bootstrap.servers=localhost:9092
@@ -57,6 +59,8 @@ class DriverFileTest {
                 """);
         String redacted = DriverFile.load(file.toFile()).redactedSettings().toString();
         assertTrue(!redacted.contains("hunter2") && !redacted.contains("s3cret") && !redacted.contains("password=\\\"x"), redacted);
+        assertTrue(!redacted.contains("opensesame"), "OMB's redisPass: " + redacted);
+        assertTrue(redacted.contains("\"passive\":true"), "only secrets are hidden: " + redacted);
         assertTrue(redacted.contains("bootstrap.servers=localhost:9092"), redacted);
         assertTrue(redacted.contains("amqp://bench:*****@host:5672/"), redacted);
     }
