@@ -7,6 +7,12 @@ import io.mqbench.coordinator.StopSignal;
 import io.mqbench.coordinator.Version;
 import io.mqbench.result.CsvSummary;
 import io.mqbench.suite.SuiteFile;
+import io.mqbench.worker.LocalWorker;
+import io.mqbench.worker.Worker;
+import io.mqbench.worker.ensemble.Placement;
+import io.mqbench.worker.ensemble.RemoteWorkers;
+import io.mqbench.worker.http.WorkerToken;
+import java.net.URI;
 import java.nio.file.Path;
 import java.io.File;
 import java.io.PrintStream;
@@ -14,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;
@@ -47,6 +54,7 @@ import picocli.CommandLine.Parameters;
             "  bin/benchmark -d driver-loopback/loopback.yaml workloads/simple/1-topic-1-partition-1kb.yaml --duration 20s --warmup 5s",
             "  bin/benchmark -d driver-loopback/loopback.yaml --validate workloads/simple/*.yaml",
             "  bin/benchmark --suite suites/paper-2023.yaml --duration 30s",
+            "  bin/benchmark -d driver-kafka/kafka-local.yaml -w http://h1:8080,http://h2:8080 workloads/simple/1-topic-1-partition-1kb.yaml",
             "  bin/benchmark --csv results/",
             "",
             "Exit status: 0 all runs complete, 1 a run failed, 2 a mistake in the command or a file, 130 stopped with Ctrl-C."
@@ -90,11 +98,21 @@ final class BenchmarkCommand implements Callable<Integer> {
             description = "Remote workers (bin/benchmark-worker), e.g. http://h1:8080,http://h2:8080.")
     List<String> workers = new ArrayList<>();
 
-    @Option(names = {"-wf", "--workers-file"}, paramLabel = "<workers.yaml>", description = "A file listing remote workers.")
+    @Option(names = {"-wf", "--workers-file"}, paramLabel = "<workers.yaml>",
+            description = "A file listing remote workers (OMB's format: workers: [http://h1:8080, ...]).")
     File workersFile;
 
-    @Option(names = {"-x", "--extra"}, description = "With remote workers: use extra consumer workers (backlog drains).")
+    @Option(names = {"-x", "--extra"}, description = "With split placement: a third of the workers produce, two thirds consume (backlog drains).")
     boolean extraConsumers;
+
+    @Option(names = "--placement", paramLabel = "split|colocated",
+            description = "With remote workers: split (default, OMB's: producer workers and consumer workers) or colocated"
+                    + " (each worker runs the producers and consumers of its own topics).")
+    Placement placement;
+
+    @Option(names = "--token-file", paramLabel = "<file>",
+            description = "With remote workers: the token file the workers were started with (bin/benchmark-worker --token-file).")
+    Path tokenFile;
 
     @Option(names = {"-v", "--verbose"}, description = "Show driver logs and stack traces.")
     boolean verbose;
@@ -114,10 +132,6 @@ final class BenchmarkCommand implements Callable<Integer> {
             out.println("wrote " + written);
             return ExitCodes.OK;
         }
-        if (!workers.isEmpty() || workersFile != null || extraConsumers) {
-            throw new UserError("--workers, --workers-file and --extra: distributed workers are not available in this"
-                    + " version yet; run without them to use the local worker");
-        }
         if (suite != null) {
             return runSuite();
         }
@@ -131,12 +145,47 @@ final class BenchmarkCommand implements Callable<Integer> {
             throw new UserError("no workload file: give one or more after the options, e.g. workloads/simple/1-topic-1-partition-1kb.yaml");
         }
         RunPlan plan = RunPlan.load(drivers, workloads, parseDuration(duration, "--duration", 1), parseDuration(warmup, "--warmup", 0));
+        List<URI> workerUrls = workerUrls();
         if (validate) {
-            out.printf("ok: %d driver file(s) and %d workload file(s) (%d run(s)) are valid%n",
-                    plan.drivers().size(), workloads.size(), plan.points().size());
+            out.printf("ok: %d driver file(s) and %d workload file(s) (%d run(s)) are valid%s%n",
+                    plan.drivers().size(), workloads.size(), plan.points().size(), workersNote(workerUrls));
             return ExitCodes.OK;
         }
-        return runAll(plan);
+        return runAll(plan, workerSource(workerUrls, plan));
+    }
+
+    /** The workers named by -w or -wf (empty: the local worker), and the options that go with them. */
+    private List<URI> workerUrls() {
+        if (!workers.isEmpty() && workersFile != null) {
+            throw new UserError("give the workers with --workers or with --workers-file, not both");
+        }
+        List<URI> urls = workersFile != null ? WorkerAddresses.fromFile(workersFile) : WorkerAddresses.fromOption(workers);
+        if (urls.isEmpty()) {
+            String stray = extraConsumers ? "--extra" : placement != null ? "--placement" : tokenFile != null ? "--token-file" : null;
+            if (stray != null) {
+                throw new UserError(stray + " goes with remote workers (--workers or --workers-file)");
+            }
+        }
+        if (extraConsumers && placement == Placement.COLOCATED) {
+            throw new UserError("--extra applies to the split placement; with --placement colocated every worker produces and consumes");
+        }
+        return urls;
+    }
+
+    private static String workersNote(List<URI> urls) {
+        return urls.isEmpty() ? "" : "; " + urls.size() + " worker URL(s) (not contacted: --validate runs nothing)";
+    }
+
+    /** The local worker, or an ensemble of the remote workers, checked before anything runs. */
+    private Supplier<Worker> workerSource(List<URI> urls, RunPlan plan) {
+        if (urls.isEmpty()) {
+            return LocalWorker::new;
+        }
+        WorkerToken token = tokenFile == null ? null : WorkerToken.load(tokenFile, "--token-file");
+        RemoteWorkers remote = RemoteWorkers.connect(urls, token, placement == null ? Placement.SPLIT : placement, extraConsumers);
+        DistributedChecks.check(remote, plan);
+        out.println("workers: " + remote.identities().size() + ", " + remote.rolesDescription());
+        return remote::newEnsemble;
     }
 
     private int runSuite() throws Exception {
@@ -145,16 +194,18 @@ final class BenchmarkCommand implements Callable<Integer> {
         }
         SuiteFile loaded = SuiteFile.load(suite);
         RunPlan plan = RunPlan.load(loaded.drivers(), loaded.workloads(), parseDuration(duration, "--duration", 1), parseDuration(warmup, "--warmup", 0));
+        List<URI> workerUrls = workerUrls();
         if (validate) {
-            out.printf("ok: suite %s with %d driver file(s) and %d workload point(s) is valid%n", loaded.name(), plan.drivers().size(), plan.workloads().size());
+            out.printf("ok: suite %s with %d driver file(s) and %d workload point(s) is valid%s%n", loaded.name(),
+                    plan.drivers().size(), plan.workloads().size(), workersNote(workerUrls));
             return ExitCodes.OK;
         }
         String overrides = (duration == null ? "" : "--duration " + duration) + (warmup == null ? "" : " --warmup " + warmup);
-        return new SuiteRun(loaded, plan, output.toPath(), overrides.trim(), rerun, out, stop).run();
+        return new SuiteRun(loaded, plan, output.toPath(), overrides.trim(), rerun, out, stop, workerSource(workerUrls, plan)).run();
     }
 
-    private int runAll(RunPlan plan) throws Exception {
-        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop).run(plan.points(), output.toPath(), done -> {});
+    private int runAll(RunPlan plan, Supplier<Worker> workerSource) throws Exception {
+        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource).run(plan.points(), output.toPath(), done -> {});
         SummaryTable.print(out, outcomes);
         return PlanRunner.exitCode(outcomes, stop);
     }

@@ -25,6 +25,7 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err, StopSignal stop) {
         BenchmarkCommand command = new BenchmarkCommand(out, stop);
         CommandLine cli = new CommandLine(command);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         cli.setParameterExceptionHandler((e, arguments) -> {

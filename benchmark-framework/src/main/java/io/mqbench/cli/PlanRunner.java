@@ -4,20 +4,29 @@ import io.mqbench.coordinator.BenchmarkRun;
 import io.mqbench.coordinator.Console;
 import io.mqbench.coordinator.StopSignal;
 import io.mqbench.worker.LocalWorker;
+import io.mqbench.worker.Worker;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** Runs points one after the other until done or stopped; used by plain runs and suites alike. */
 final class PlanRunner {
     private final PrintStream out;
     private final StopSignal stop;
+    private final Supplier<Worker> workers;
 
     PlanRunner(PrintStream out, StopSignal stop) {
+        this(out, stop, LocalWorker::new);
+    }
+
+    /** @param workers makes the worker (local, or an ensemble of remote ones) of each run */
+    PlanRunner(PrintStream out, StopSignal stop, Supplier<Worker> workers) {
         this.out = out;
         this.stop = stop;
+        this.workers = workers;
     }
 
     /**
@@ -30,9 +39,12 @@ final class PlanRunner {
             RunPoint point = points.get(i);
             out.printf("%n== run %d of %d: workload '%s' on driver '%s'%n", i + 1, points.size(),
                     point.workload().workload().name, point.driver().name());
-            BenchmarkRun run = new BenchmarkRun(new LocalWorker(), point.driver(), point.workload().workload(),
-                    point.workload().file(), point.workload().payloads(), stop, console, output);
-            BenchmarkRun.Outcome outcome = run.execute();
+            BenchmarkRun.Outcome outcome;
+            try (Worker worker = workers.get()) {
+                BenchmarkRun run = new BenchmarkRun(worker, point.driver(), point.workload().workload(),
+                        point.workload().file(), point.workload().payloads(), stop, console, output);
+                outcome = run.execute();
+            }
             outcomes.add(outcome);
             afterEach.accept(new RunOutcome(point, outcome));
         }

@@ -6,6 +6,7 @@ import io.mqbench.result.ResultFiles;
 import io.mqbench.result.TestResult;
 import io.mqbench.suite.SuiteFile;
 import io.mqbench.suite.SuiteManifest;
+import io.mqbench.worker.Worker;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,6 +18,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -35,8 +37,10 @@ final class SuiteRun {
     private final boolean rerun;
     private final PrintStream out;
     private final StopSignal stop;
+    private final Supplier<Worker> workers;
 
-    SuiteRun(SuiteFile suite, RunPlan plan, Path resultsRoot, String overrides, boolean rerun, PrintStream out, StopSignal stop) {
+    SuiteRun(SuiteFile suite, RunPlan plan, Path resultsRoot, String overrides, boolean rerun, PrintStream out, StopSignal stop,
+             Supplier<Worker> workers) {
         this.suite = suite;
         this.plan = plan;
         this.suiteFolder = resultsRoot.resolve(suite.name());
@@ -44,6 +48,7 @@ final class SuiteRun {
         this.rerun = rerun;
         this.out = out;
         this.stop = stop;
+        this.workers = workers;
     }
 
     int run() throws Exception {
@@ -74,7 +79,7 @@ final class SuiteRun {
                 suite.name(), manifest.runId, all.size(), all.size() - pending.size(), pending.size(), folder);
 
         Path runFolder = folder;
-        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop).run(pending, folder, done -> {
+        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workers).run(pending, folder, done -> {
             SuiteManifest.Point entry = entryFor(manifest, done.point());
             entry.status = done.outcome().status().label();
             entry.result = done.outcome().file() == null ? null : done.outcome().file().getFileName().toString();

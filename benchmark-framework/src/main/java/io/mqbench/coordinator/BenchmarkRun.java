@@ -6,6 +6,7 @@ import io.mqbench.result.HostFacts;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.Worker;
+import io.mqbench.worker.WorkerReport;
 import io.mqbench.workload.Workload;
 import java.io.File;
 import java.nio.file.Path;
@@ -106,10 +107,21 @@ public final class BenchmarkRun {
             ctx.result.sendErrors = errors.isEmpty() ? null : errors;
         });
         attempt("stop the workers", ctx.worker::stopAll);
+        describeWorkers();
         ctx.assembler.summarize();
         ctx.result.targetRate = ctx.targetRate;
         ctx.result.status = status.label();
         ctx.result.endTime = Instant.now().toString();
+    }
+
+    /** Which worker ran what; for remote workers also their clocks and their own measurements. */
+    private void describeWorkers() {
+        ctx.result.placement = ctx.worker.placement();
+        List<WorkerReport> reports = ctx.worker.workerReports();
+        if (!reports.isEmpty()) {
+            ctx.result.workers = reports.stream().map(WorkerReport::summary).toList();
+            ctx.result.workerDetails = reports;
+        }
     }
 
     private void attempt(String what, ThrowingAction action) {

@@ -23,6 +23,11 @@ final class DeliveryCheck {
     }
 
     DeliverySummary run() throws Exception {
+        String unavailable = ctx.worker.deliveryUnavailableReason();
+        if (unavailable != null) {
+            ctx.console.info("delivery not checked: " + unavailable);
+            return DeliverySummary.unchecked(unavailable);
+        }
         boolean stopped = ctx.stop.stopped();
         ctx.worker.stopLoad(stopped ? DRAIN_TIMEOUT_WHEN_STOPPED_MILLIS : SEND_CONFIRM_WAIT_MILLIS);
         if (!ctx.hasConsumers()) {

@@ -29,6 +29,18 @@ public final class ReceiptLedger {
         seen.addAll(other.seen);
     }
 
+    /**
+     * A ledger rebuilt from what another process reported (see the worker HTTP protocol). It only
+     * merges and counts from then on; nothing more is recorded into it.
+     */
+    public static ReceiptLedger restore(SequenceBitmap seen, long received, long outOfOrder) {
+        ReceiptLedger ledger = new ReceiptLedger();
+        ledger.seen.addAll(seen);
+        ledger.received = received;
+        ledger.outOfOrder = outOfOrder;
+        return ledger;
+    }
+
     public ReceiptLedger copy() {
         ReceiptLedger copy = new ReceiptLedger();
         copy.merge(this);

@@ -75,6 +75,72 @@ public final class SequenceBitmap {
         return missing;
     }
 
+    /** Receives the runs of consecutive numbers of a set, in ascending order. */
+    @FunctionalInterface
+    public interface RunVisitor {
+        void run(long first, long count);
+    }
+
+    /**
+     * Visits the set as runs of consecutive numbers, lowest first. A producer's confirmed or
+     * received sequence numbers are mostly one long run with a few gaps, so runs describe them
+     * compactly, e.g. to send a ledger over the network.
+     */
+    public void forEachRun(RunVisitor visitor) {
+        long runStart = -1;
+        for (int p = 0; p < pages.size(); p++) {
+            long[] page = pages.get(p);
+            long pageBase = (long) p * PAGE_BITS;
+            if (page == null) {
+                if (runStart >= 0) {
+                    visitor.run(runStart, pageBase - runStart);
+                    runStart = -1;
+                }
+                continue;
+            }
+            for (int w = 0; w < WORDS_PER_PAGE; w++) {
+                long word = page[w];
+                long wordBase = pageBase + ((long) w << 6);
+                int bit = 0;
+                while (bit < 64) {
+                    // Outside a run look for the next set bit; inside one, for the next clear bit.
+                    long rest = (runStart < 0 ? word : ~word) >>> bit;
+                    if (rest == 0) {
+                        break;
+                    }
+                    bit += Long.numberOfTrailingZeros(rest);
+                    if (runStart < 0) {
+                        runStart = wordBase + bit;
+                    } else {
+                        visitor.run(runStart, wordBase + bit - runStart);
+                        runStart = -1;
+                    }
+                }
+            }
+        }
+        if (runStart >= 0) {
+            visitor.run(runStart, (long) pages.size() * PAGE_BITS - runStart);
+        }
+    }
+
+    /** Adds {@code count} consecutive numbers from {@code first} on. */
+    public void addRange(long first, long count) {
+        if (first < 0 || count < 0) {
+            throw new IllegalArgumentException("a range of sequence numbers starts at 0 or more and is not negative: " + first + "+" + count);
+        }
+        long end = first + count;
+        long at = first;
+        while (at < end) {
+            long[] page = page(at, true);
+            int word = (int) ((at % PAGE_BITS) >>> 6);
+            int bit = (int) (at & 63);
+            long bitsHere = Math.min(64 - bit, end - at);
+            long mask = (bitsHere == 64 ? -1L : (1L << bitsHere) - 1) << bit;
+            page[word] |= mask;
+            at += bitsHere;
+        }
+    }
+
     /** How many numbers of this set are also in {@code other}. */
     public long countCommonWith(SequenceBitmap other) {
         return cardinality() - countMissingFrom(other);

@@ -3,6 +3,7 @@ package io.mqbench.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.delivery.DeliverySummary;
+import io.mqbench.worker.WorkerReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -163,6 +164,15 @@ public class TestResult {
 
     /** Which workers took part and what each ran. */
     public List<String> workers;
+
+    /** How the run was spread over workers: {@code local}, {@code split}, {@code colocated}. */
+    public String placement;
+
+    /**
+     * Remote workers only: each worker's part (what it ran, its clock offset and round trip, and its
+     * own counts and histograms of the measured window, of which the fields above are the merge).
+     */
+    public List<WorkerReport> workerDetails;
 
     /** Throughput over the measured window: means (total over time) and the spread of periods. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -14,9 +14,24 @@ public final class MicrosClock {
     private static final long ANCHOR_EPOCH_MICROS;
 
     static {
-        Instant now = Instant.now();
-        ANCHOR_NANOS = System.nanoTime();
-        ANCHOR_EPOCH_MICROS = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+        // The wall clock and the monotonic clock are read one after the other; a thread preempted
+        // in between would anchor this process's time milliseconds off, which would show up as
+        // clock offset between hosts. So: several tries, keeping the one read in the least time.
+        long bestGap = Long.MAX_VALUE;
+        long anchorNanos = 0;
+        long anchorMicros = 0;
+        for (int i = 0; i < 50; i++) {
+            long before = System.nanoTime();
+            Instant now = Instant.now();
+            long after = System.nanoTime();
+            if (after - before < bestGap) {
+                bestGap = after - before;
+                anchorNanos = before + (after - before) / 2;
+                anchorMicros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+            }
+        }
+        ANCHOR_NANOS = anchorNanos;
+        ANCHOR_EPOCH_MICROS = anchorMicros;
     }
 
     private MicrosClock() {}

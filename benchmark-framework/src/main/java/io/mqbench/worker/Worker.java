@@ -71,6 +71,37 @@ public interface Worker extends AutoCloseable {
     /** Facts the driver gave about itself (client version, broker version), if any. */
     Map<String, String> getDriverMetadata() throws IOException;
 
+    // ---- mqbench additions for workers on other hosts; a worker in this process needs none ----
+
+    /** How the run is spread over workers: {@code local}, {@code split} or {@code colocated}. */
+    default String placement() {
+        return "local";
+    }
+
+    /**
+     * Each remote worker's clock offset from this process, estimated now. Empty when every worker
+     * shares this process's clock.
+     */
+    default List<ClockOffset> estimateClockOffsets() throws IOException {
+        return List.of();
+    }
+
+    /**
+     * One report per worker that took part: what it ran and what it measured. Empty for a worker
+     * in this process, whose numbers are the result's own.
+     */
+    default List<WorkerReport> workerReports() {
+        return List.of();
+    }
+
+    /**
+     * Why lost and duplicated messages cannot be counted over these workers (one is an upstream
+     * OMB worker without delivery ledgers, or one was lost during the run); null when they can.
+     */
+    default String deliveryUnavailableReason() {
+        return null;
+    }
+
     @Override
     default void close() {
         stopAll();

@@ -82,7 +82,8 @@ class BadInputTest {
         assertUserError(CliRunner.run("--bogus"), "Unknown option: '--bogus'");
         assertUserError(CliRunner.run("-d", driver().toString(), "--duration", "30", w.toString()), "--duration: '30' is not a duration");
         assertUserError(CliRunner.run("-d", driver().toString(), "--duration", "0s", w.toString()), "--duration: '0s' must be whole seconds, at least 1s");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://h:8080", w.toString()), "--workers, --workers-file and --extra: distributed workers are not available");
+        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", w.toString()),
+                "http://127.0.0.1:1: cannot connect (connection refused): is bin/benchmark-worker running there, on that port?");
         assertUserError(CliRunner.run("--csv", dir.resolve("none").toString()), dir.resolve("none") + ": not a folder");
     }
 
@@ -103,7 +104,7 @@ class BadInputTest {
         CliRunner help = CliRunner.run("--help");
         assertEquals(0, help.exitCode);
         for (String expected : new String[] {"-d, --drivers", "--duration", "--warmup", "--validate", "-c, --csv",
-                "-w, --workers", "-wf, --workers-file", "-x, --extra", "-o, --output", "Exit status"}) {
+                "-w, --workers", "-wf, --workers-file", "-x, --extra", "--placement", "--token-file", "-o, --output", "Exit status"}) {
             assertTrue(help.out().contains(expected), "help mentions " + expected + ":\n" + help.out());
         }
     }

@@ -1,0 +1,129 @@
+package io.mqbench.worker.ensemble;
+
+import io.mqbench.stats.HistogramCodec;
+import io.mqbench.worker.ClockOffset;
+import io.mqbench.worker.WorkerReport;
+import io.mqbench.worker.commands.CumulativeLatencies;
+import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.worker.http.HttpWorker;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One worker of an ensemble and what the ensemble keeps about it: its role, what it was given to
+ * run, its clock, and what it measured since the last stats reset. This is what the result's
+ * per-worker reports are made of, so that the merged numbers can be checked against their parts.
+ */
+final class Member {
+    private final HttpWorker worker;
+    private final String role;
+    final boolean produces;
+    final boolean consumes;
+    final List<String> topicsCreated = new ArrayList<>();
+    final Map<String, Integer> producersByTopic = new TreeMap<>();
+    final Map<String, Integer> consumersBySubscription = new TreeMap<>();
+    private int producers;
+    private int consumers;
+    private ClockOffset clock;
+    private long sent;
+    private long received;
+    private long sendErrors;
+    private long bytesSent;
+    private long bytesReceived;
+    private CumulativeLatencies latencies;
+    private boolean lossReported;
+
+    Member(HttpWorker worker, String role, boolean produces, boolean consumes) {
+        this.worker = worker;
+        this.role = role;
+        this.produces = produces;
+        this.consumes = consumes;
+    }
+
+    HttpWorker worker() {
+        return worker;
+    }
+
+    boolean active() {
+        return worker.lostReason() == null;
+    }
+
+    /** True the first time a loss is noticed, so the run fails once and then goes on without it. */
+    synchronized boolean lossToReport() {
+        if (worker.lostReason() == null || lossReported) {
+            return false;
+        }
+        lossReported = true;
+        return true;
+    }
+
+    synchronized void lossReported() {
+        lossReported = true;
+    }
+
+    void addProducers(List<String> topics) {
+        topics.forEach(topic -> producersByTopic.merge(topic, 1, Integer::sum));
+        producers += topics.size();
+    }
+
+    void addConsumers(List<String> subscriptionKeys) {
+        subscriptionKeys.forEach(key -> consumersBySubscription.merge(key, 1, Integer::sum));
+        consumers += subscriptionKeys.size();
+    }
+
+    int producers() {
+        return producers;
+    }
+
+    int consumers() {
+        return consumers;
+    }
+
+    void clock(ClockOffset offset) {
+        clock = offset;
+    }
+
+    synchronized void addPeriod(PeriodStats period) {
+        sent += period.messagesSent;
+        received += period.messagesReceived;
+        sendErrors += period.messageSendErrors;
+        bytesSent += period.bytesSent;
+        bytesReceived += period.bytesReceived;
+    }
+
+    synchronized void resetMeasured() {
+        sent = received = sendErrors = bytesSent = bytesReceived = 0;
+        latencies = null;
+    }
+
+    synchronized void latencies(CumulativeLatencies cumulative) {
+        latencies = cumulative;
+    }
+
+    synchronized WorkerReport report() {
+        WorkerReport report = new WorkerReport();
+        report.worker = worker.id();
+        report.kind = worker.identity().kind();
+        report.role = role;
+        report.status = worker.lostReason() == null ? "ok" : "lost: " + worker.lostReason();
+        report.topicsCreated = List.copyOf(topicsCreated);
+        report.producersByTopic.putAll(producersByTopic);
+        report.consumersBySubscription.putAll(consumersBySubscription);
+        report.clock = clock;
+        report.messagesSent = sent;
+        report.messagesReceived = received;
+        report.messageSendErrors = sendErrors;
+        report.bytesSent = bytesSent;
+        report.bytesReceived = bytesReceived;
+        if (latencies != null) {
+            report.negativeEndToEndLatencies = latencies.negativeEndToEndLatencies;
+            report.histograms.put("unit", "microseconds");
+            report.histograms.put("publishLatency", HistogramCodec.encode(latencies.publishLatency));
+            report.histograms.put("publishDelayLatency", HistogramCodec.encode(latencies.publishDelayLatency));
+            report.histograms.put("endToEndLatency", HistogramCodec.encode(latencies.endToEndLatency));
+        }
+        return report;
+    }
+}

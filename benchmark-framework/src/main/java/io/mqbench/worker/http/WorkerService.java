@@ -1,0 +1,162 @@
+package io.mqbench.worker.http;
+
+import io.mqbench.config.DriverFile;
+import io.mqbench.config.SecretRedactor;
+import io.mqbench.config.UserError;
+import io.mqbench.worker.LocalWorker;
+import io.mqbench.worker.commands.CountersStats;
+import io.mqbench.worker.commands.CumulativeLatencies;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a worker process does for its coordinator, whatever the transport: runs one {@link
+ * LocalWorker} command at a time under the {@link CoordinatorLease}, turns the driver file it is
+ * sent into a file the driver can read, and keeps the counters the stats port publishes.
+ */
+final class WorkerService {
+    private static final Logger log = LoggerFactory.getLogger(WorkerService.class);
+
+    /** One command at a time: LocalWorker's setup methods are not meant to run concurrently. */
+    private final ReentrantLock commands = new ReentrantLock();
+    private final CoordinatorLease lease = new CoordinatorLease();
+    private final LifetimeCounters lifetime = new LifetimeCounters();
+    private final LocalWorker worker;
+    private final String instance = UUID.randomUUID().toString().substring(0, 13);
+
+    @FunctionalInterface
+    interface Command<T> {
+        T run(LocalWorker worker) throws Exception;
+    }
+
+    WorkerService(String workerId) {
+        this.worker = new LocalWorker(workerId);
+    }
+
+    String instance() {
+        return instance;
+    }
+
+    CoordinatorLease lease() {
+        return lease;
+    }
+
+    /** Runs one command for a coordinator the lease admits. */
+    <T> T command(CoordinatorLease.Caller caller, String session, Command<T> command) throws Exception {
+        lease.enter(caller, session);
+        commands.lock();
+        try {
+            return command.run(worker);
+        } finally {
+            commands.unlock();
+            lease.leave(caller);
+        }
+    }
+
+    /**
+     * OMB's {@code /initialize-driver}: the body is the driver file's content. It is written to a
+     * private temporary file for the driver to read, and deleted once the driver has started.
+     * Returns the new session.
+     */
+    String initializeDriver(CoordinatorLease.Caller caller, byte[] driverFile, String fileName) throws Exception {
+        String shownName = fileName == null || fileName.isBlank() ? "driver file" : Path.of(fileName).getFileName().toString();
+        return command(caller, null, localWorker -> {
+            Path folder = Files.createTempDirectory("mqbench-driver-");
+            Path file = folder.resolve(safeName(shownName));
+            try {
+                Files.write(file, driverFile);
+                DriverFile loaded = rename(() -> DriverFile.load(file.toFile()), file, shownName);
+                log.info("{}: initialize driver {} ({})", caller.label(), loaded.name(), loaded.driverClass());
+                rename(() -> {
+                    localWorker.initializeDriver(file.toFile());
+                    return null;
+                }, file, shownName);
+                return lease.begin(caller);
+            } finally {
+                Files.deleteIfExists(file);
+                Files.deleteIfExists(folder);
+            }
+        });
+    }
+
+    /** OMB's {@code /stop-all}: ends the caller's run and frees the worker. */
+    void stopAll(CoordinatorLease.Caller caller, String session) throws Exception {
+        command(caller, session, localWorker -> {
+            stopRun(localWorker);
+            return null;
+        });
+        lease.end(caller);
+        log.info("{}: stop all", caller.label());
+    }
+
+    /** Stops a run whose coordinator fell silent, so an abandoned load does not go on for ever. */
+    void stopAbandonedRun() {
+        String abandoned = lease.releaseIfAbandoned();
+        if (abandoned == null) {
+            return;
+        }
+        log.warn("{} sent nothing for {} s: stopping its run", abandoned, CoordinatorLease.IDLE_LIMIT.toSeconds());
+        commands.lock();
+        try {
+            stopRun(worker);
+        } finally {
+            commands.unlock();
+        }
+    }
+
+    /** Counters since the process started, for the stats port; read without the command lock. */
+    CountersStats lifetimeCounters() {
+        return lifetime.with(worker.getCountersStats());
+    }
+
+    /** The current run's latencies since its last stats reset, for the stats port. */
+    CumulativeLatencies currentLatencies() {
+        return worker.getCumulativeLatencies();
+    }
+
+    /** The process is going away: stop whatever runs. */
+    void shutdown() {
+        commands.lock();
+        try {
+            stopRun(worker);
+        } finally {
+            commands.unlock();
+        }
+    }
+
+    private void stopRun(LocalWorker localWorker) {
+        lifetime.addFinishedRun(localWorker.getCountersStats());
+        localWorker.stopAll();
+    }
+
+    @FunctionalInterface
+    private interface Step<T> {
+        T run() throws Exception;
+    }
+
+    /** Names the coordinator's file, not the temporary copy, in any error the step raises. */
+    private static <T> T rename(Step<T> step, Path temporary, String shownName) throws Exception {
+        try {
+            return step.run();
+        } catch (UserError e) {
+            throw new UserError(e.getMessage().replace(temporary.toString(), shownName), e.getCause());
+        } catch (IOException e) {
+            throw new IOException(e.getMessage() == null ? e.toString() : e.getMessage().replace(temporary.toString(), shownName), e);
+        }
+    }
+
+    private static String safeName(String name) {
+        String cleaned = name.replaceAll("[^A-Za-z0-9._-]", "_");
+        return cleaned.isEmpty() || cleaned.startsWith(".") ? "driver.yaml" : cleaned;
+    }
+
+    /** Error text that may go back over the wire or into a log: no secrets from driver settings. */
+    static String redacted(String message) {
+        return message == null ? null : SecretRedactor.redactText(message);
+    }
+}

@@ -1,0 +1,146 @@
+package io.mqbench.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A {@code bin/benchmark-worker} (or {@code bin/benchmark}) in a JVM of its own, started with this
+ * test's classpath, its output in files. Stopped by its PID, never by name.
+ */
+public final class JavaProcess implements AutoCloseable {
+    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+) \\(stats: (http://\\S+)/metrics\\)");
+
+    private final Process process;
+    private final Path stdout;
+    private final Path stderr;
+    private String url;
+    private String statsUrl;
+
+    private JavaProcess(Process process, Path stdout, Path stderr) {
+        this.process = process;
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    /** A worker on a free loopback port; returns once it listens. */
+    public static JavaProcess worker(Path logs, String name, String... args) {
+        List<String> all = new ArrayList<>(List.of("--port", "0", "--stats-port", "0"));
+        all.addAll(List.of(args));
+        return start(logs, name, List.of(), "io.mqbench.cli.WorkerMain", all).awaitListening();
+    }
+
+    /**
+     * Starts {@code mainClass}; {@code prefix} goes before the java command (e.g. {@code ip netns
+     * exec ns}, which becomes java through exec, so the PID stays the JVM's).
+     */
+    public static JavaProcess start(Path logs, String name, List<String> prefix, String mainClass, List<String> args) {
+        List<String> command = new ArrayList<>(prefix);
+        command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // Small heaps and one GC thread: three workers and the tests share two cores.
+        command.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-cp", classpath(), mainClass));
+        command.addAll(args);
+        try {
+            Files.createDirectories(logs);
+            Path out = logs.resolve(name + ".out");
+            Path err = logs.resolve(name + ".err");
+            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            return new JavaProcess(process, out, err);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command, e);
+        }
+    }
+
+    /** The test classpath: Surefire and Failsafe hand it over in a property (java.class.path may be a manifest jar). */
+    private static String classpath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    }
+
+    /** Waits until the worker prints that it listens, and notes its URLs. */
+    public JavaProcess awaitListening() {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            Matcher matcher = LISTENING.matcher(stdout());
+            if (matcher.find()) {
+                url = matcher.group(1);
+                statsUrl = matcher.group(2);
+                return this;
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the worker exited with " + process.exitValue() + ": " + stderr());
+            }
+            sleep(50);
+        }
+        close();
+        throw new IllegalStateException("the worker did not start listening within 60 s: " + stdout() + stderr());
+    }
+
+    public String url() {
+        return url;
+    }
+
+    public String statsUrl() {
+        return statsUrl;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public String stdout() {
+        return read(stdout);
+    }
+
+    public String stderr() {
+        return read(stderr);
+    }
+
+    /** Waits for the process to end; returns its exit status. */
+    public int await(long seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("still running after " + seconds + " s: " + stdout() + stderr());
+        }
+        return process.exitValue();
+    }
+
+    /** SIGKILL, by PID: the process gets no chance to say goodbye. */
+    public void kill() {
+        ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    /** SIGTERM, then SIGKILL if it has not ended within 5 s. */
+    @Override
+    public void close() {
+        ProcessHandle.of(pid()).ifPresent(handle -> {
+            handle.destroy();
+            try {
+                handle.onExit().get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                handle.destroyForcibly();
+            }
+        });
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
