@@ -1,0 +1,107 @@
+package io.mqbench.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.result.ResultFiles;
+import io.mqbench.stats.HistogramCodec;
+import io.mqbench.stats.LatencyMetric;
+import io.mqbench.testing.JavaProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * OMB's default placement against a real broker (Redis streams, started by bin/brokers): four
+ * worker JVMs, the first half producing and the second half consuming, a coordinator JVM in
+ * front. The merged result must be exactly what the workers measured, and every message must
+ * cross from a producer worker to a consumer worker through the broker.
+ */
+class SplitPlacementIT {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void fourWorkersSplitIntoProducersAndConsumers() throws Exception {
+        Path workload = Files.writeString(dir.resolve("split.yaml"), """
+                name: split-2-topics
+                topics: 2
+                partitionsPerTopic: 4
+                messageSize: 1024
+                subscriptionsPerTopic: 2
+                consumerPerSubscription: 2
+                producersPerTopic: 2
+                producerRate: 2000
+                testDurationSeconds: 10
+                warmupDurationSeconds: 3
+                """);
+        Path out = dir.resolve("results");
+        List<JavaProcess> workers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                workers.add(JavaProcess.worker(dir.resolve("logs"), "w" + i));
+            }
+            String urls = workers.stream().map(JavaProcess::url).collect(Collectors.joining(","));
+            try (JavaProcess coordinator = JavaProcess.start(dir.resolve("logs"), "coordinator", List.of(), "io.mqbench.cli.Main",
+                    List.of("-d", ROOT.resolve("driver-redis/redis-local.yaml").toString(), "-w", urls, "-o", out.toString(), workload.toString()))) {
+                assertEquals(0, coordinator.await(180), coordinator.stdout() + coordinator.stderr());
+            }
+        } finally {
+            workers.forEach(JavaProcess::close);
+        }
+
+        JsonNode r;
+        try (Stream<Path> files = Files.list(out)) {
+            List<Path> results = files.filter(f -> f.toString().endsWith(".json")).toList();
+            assertEquals(1, results.size(), results.toString());
+            r = ResultFiles.mapper().readTree(results.get(0).toFile());
+        }
+        assertEquals("complete", r.get("status").asText());
+        assertEquals("split", r.get("placement").asText());
+        JsonNode details = r.get("workerDetails");
+        assertEquals(4, details.size());
+        long sent = 0;
+        long received = 0;
+        for (int i = 0; i < 4; i++) {
+            JsonNode worker = details.get(i);
+            boolean producing = i < 2;
+            assertEquals(producing ? "producers" : "consumers", worker.get("role").asText(), worker.toString());
+            assertEquals(i == 0, worker.has("topicsCreated") && worker.get("topicsCreated").size() > 0, "only the first worker creates topics");
+            assertEquals(producing, worker.has("producersByTopic") && worker.get("producersByTopic").size() > 0);
+            assertEquals(!producing, worker.has("consumersBySubscription") && worker.get("consumersBySubscription").size() > 0);
+            sent += worker.get("messagesSent").asLong();
+            received += worker.get("messagesReceived").asLong();
+            if (producing) {
+                assertEquals(0, worker.get("messagesReceived").asLong(), "producer workers consume nothing");
+            } else {
+                assertEquals(0, worker.get("messagesSent").asLong(), "consumer workers send nothing");
+            }
+        }
+        assertEquals(r.at("/summary/messagesSent").asLong(), sent, "counts add up exactly");
+        assertEquals(r.at("/summary/messagesReceived").asLong(), received);
+        for (String series : List.of("publishLatency", "publishDelayLatency", "endToEndLatency")) {
+            Histogram merged = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+            details.forEach(worker -> merged.add(HistogramCodec.decode(worker.at("/histograms/" + series).asText())));
+            Histogram reported = HistogramCodec.decode(r.at("/histograms/" + series).asText());
+            assertEquals(merged.getTotalCount(), reported.getTotalCount(), series);
+            assertEquals(merged.getValueAtPercentile(99), reported.getValueAtPercentile(99), series);
+        }
+        assertEquals(2000, r.at("/summary/publishRate/mean").asDouble(), 2000 * 0.02);
+        JsonNode delivery = r.get("delivery");
+        assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
+        assertEquals(0, delivery.get("lost").asLong());
+        assertEquals(0, delivery.get("duplicated").asLong());
+        assertEquals(2 * delivery.get("confirmedMessages").asLong(), delivery.get("expectedDeliveries").asLong(), "two subscriptions per topic");
+        assertFalse(r.get("workers").isEmpty());
+    }
+}

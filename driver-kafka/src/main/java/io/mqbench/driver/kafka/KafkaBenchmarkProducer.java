@@ -1,0 +1,51 @@
+package io.mqbench.driver.kafka;
+
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * Sends each message with {@link KafkaProducer#send} and completes its future from the send
+ * callback, that is when the broker acknowledged it as {@code acks} asks, or fails it with the
+ * client's error. {@code send} itself only blocks when the client's buffer is full (up to
+ * max.block.ms): that is Kafka's own back-pressure, and the harness sees it as publish delay.
+ */
+final class KafkaBenchmarkProducer implements BenchmarkProducer {
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final KafkaProducer<String, byte[]> producer;
+    private final String topic;
+
+    KafkaBenchmarkProducer(KafkaProducer<String, byte[]> producer, String topic) {
+        this.producer = producer;
+        this.topic = topic;
+    }
+
+    @Override
+    public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
+        CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+        try {
+            producer.send(new ProducerRecord<>(topic, key.orElse(null), payload), (metadata, error) -> {
+                if (error == null) {
+                    acknowledged.complete(null);
+                } else {
+                    acknowledged.completeExceptionally(error);
+                }
+            });
+        } catch (RuntimeException e) {
+            // send() throws instead of calling back for errors found before the record is queued
+            // (closed producer, serialization, a buffer wait beyond max.block.ms).
+            acknowledged.completeExceptionally(e);
+        }
+        return acknowledged;
+    }
+
+    @Override
+    public void close() {
+        // Waits for queued records up to the timeout; records still unsent then fail their futures.
+        producer.close(CLOSE_TIMEOUT);
+    }
+}

@@ -1,0 +1,83 @@
+package io.mqbench.driver.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mqbench.cli.Main;
+import io.mqbench.coordinator.StopSignal;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole benchmarks through bin/benchmark's code path, with this module's driver files, on the real broker. */
+class KafkaBenchmarkRunIT {
+    @TempDir
+    Path results;
+
+    @BeforeAll
+    static void findPayloadFiles() {
+        // Workload files name payload/payload-1Kb.data relative to the repository root.
+        System.setProperty("mqbench.home", new File("..").getAbsolutePath());
+    }
+
+    private JsonNode run(String... args) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), new StopSignal());
+        String printed = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, printed);
+        List<Path> files;
+        try (Stream<Path> listing = Files.list(results)) {
+            files = listing.filter(p -> p.toString().endsWith(".json")).toList();
+        }
+        assertEquals(1, files.size(), "one result file: " + files);
+        return new ObjectMapper().readTree(files.get(0).toFile());
+    }
+
+    @Test
+    void thirtySecondsOfOneKilobyteAtTenThousandPerSecondKeepTheRateAndLoseNothing() throws Exception {
+        JsonNode result = run("-d", "kafka-local.yaml", "-o", results.toString(),
+                "--duration", "30s", "--warmup", "5s", "../workloads/quick/1-topic-1kb-10k.yaml");
+        assertEquals("complete", result.get("status").asText());
+        assertEquals("Kafka-local", result.get("driver").asText());
+        assertEquals(10_000, result.at("/summary/publishRate/mean").asDouble(), 10_000 * 0.02, "publish rate within 2 %");
+        assertEquals(10_000, result.at("/summary/consumeRate/mean").asDouble(), 10_000 * 0.02, "consume rate within 2 %");
+        JsonNode delivery = result.get("delivery");
+        assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
+        assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
+        assertEquals(0, delivery.get("duplicated").asLong(), delivery.toString());
+        assertEquals(0, delivery.get("outOfOrder").asLong(), "one partition keeps order");
+        assertTrue(delivery.get("confirmedMessages").asLong() >= 10_000 * 30 * 0.98, delivery.toString());
+        double p50 = result.get("aggregatedEndToEndLatency50pct").asDouble();
+        assertTrue(p50 > 0 && p50 < 50, "end-to-end p50 on loopback is milliseconds: " + p50);
+        assertEquals("kafka-clients 4.1.1", result.at("/driverMetadata/clientLibrary").asText());
+    }
+
+    @Test
+    void theExactlyOnceVariantDeliversEveryMessageOnceThroughTheHarness() throws Exception {
+        JsonNode result = run("-d", "kafka-exactly-once.yaml", "-o", results.toString(),
+                "--duration", "10s", "--warmup", "2s", "../workloads/simple/2-subscriptions-keyed-4-partitions-1kb.yaml");
+        assertEquals("complete", result.get("status").asText());
+        assertEquals(5_000, result.at("/summary/publishRate/mean").asDouble(), 5_000 * 0.02);
+        JsonNode delivery = result.get("delivery");
+        assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
+        assertEquals(0, delivery.get("duplicated").asLong(), delivery.toString());
+        assertEquals(2, delivery.get("subscriptions").size());
+        assertEquals(2 * delivery.get("confirmedMessages").asLong(), delivery.get("expectedDeliveries").asLong());
+        assertTrue(result.at("/driverMetadata/transactions").asText().startsWith("commit every 1000 messages or 10 ms"));
+        // A send completes when its transaction commits: publish latency includes part of the 10 ms window.
+        assertTrue(result.get("aggregatedPublishLatency50pct").asDouble() >= 1.0,
+                "publish p50 " + result.get("aggregatedPublishLatency50pct"));
+    }
+}
