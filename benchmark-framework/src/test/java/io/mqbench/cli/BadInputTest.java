@@ -1,5 +1,7 @@
 package io.mqbench.cli;
 
+import io.mqbench.testing.BenchmarkCli;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,46 +64,46 @@ class BadInputTest {
     @Test
     void aDirectoryInsteadOfAFile() {
         assertUserError(run(driver(), dir), dir + ": is a directory");
-        assertUserError(CliRunner.run("-d", dir.toString(), TempFiles.write(dir, "w.yaml", WORKLOAD).toString()), dir + ": is a directory");
+        assertUserError(BenchmarkCli.run("-d", dir.toString(), TempFiles.write(dir, "w.yaml", WORKLOAD).toString()), dir + ": is a directory");
     }
 
     @Test
     void aDriverThatCannotStart() throws Exception {
         Path d = TempFiles.write(dir, "d.yaml", DRIVER + "lossRate: 7\n");
         Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
-        CliRunner runner = CliRunner.run("-d", d.toString(), "-o", dir.resolve("out").toString(), w.toString());
+        BenchmarkCli runner = BenchmarkCli.run("-d", d.toString(), "-o", dir.resolve("out").toString(), w.toString());
         assertUserError(runner, d + ": the driver could not start: IOException: lossRate is 7.0; allowed: 0.0 to 1.0");
-        assertEquals(0, CliRunner.results(dir.resolve("out")).size(), "nothing was sent: no result file");
+        assertEquals(0, BenchmarkCli.results(dir.resolve("out")).size(), "nothing was sent: no result file");
     }
 
     @Test
     void commandLineMistakes() {
         Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
-        assertUserError(CliRunner.run(w.toString()), "no driver file: give one with -d");
-        assertUserError(CliRunner.run("-d", driver().toString()), "no workload file");
-        assertUserError(CliRunner.run("--bogus"), "Unknown option: '--bogus'");
-        assertUserError(CliRunner.run("-d", driver().toString(), "--duration", "30", w.toString()), "--duration: '30' is not a duration");
-        assertUserError(CliRunner.run("-d", driver().toString(), "--duration", "0s", w.toString()), "--duration: '0s' must be whole seconds, at least 1s");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", w.toString()),
+        assertUserError(BenchmarkCli.run(w.toString()), "no driver file: give one with -d");
+        assertUserError(BenchmarkCli.run("-d", driver().toString()), "no workload file");
+        assertUserError(BenchmarkCli.run("--bogus"), "Unknown option: '--bogus'");
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "--duration", "30", w.toString()), "--duration: '30' is not a duration");
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "--duration", "0s", w.toString()), "--duration: '0s' must be whole seconds, at least 1s");
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", w.toString()),
                 "http://127.0.0.1:1: cannot connect (connection refused): is bin/benchmark-worker running there, on that port?");
-        assertUserError(CliRunner.run("--csv", dir.resolve("none").toString()), dir.resolve("none") + ": not a folder");
+        assertUserError(BenchmarkCli.run("--csv", dir.resolve("none").toString()), dir.resolve("none") + ": not a folder");
     }
 
     @Test
     void validateChecksEveryFileAndRunsNothing() {
         Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
-        CliRunner ok = CliRunner.run("-d", driver().toString(), "--validate", "-o", dir.resolve("out").toString(), w.toString());
+        BenchmarkCli ok = BenchmarkCli.run("-d", driver().toString(), "--validate", "-o", dir.resolve("out").toString(), w.toString());
         assertEquals(0, ok.exitCode, ok.err());
         assertTrue(ok.out().contains("ok: 1 driver file(s) and 1 workload file(s) (1 run(s)) are valid"), ok.out());
         assertTrue(Files.notExists(dir.resolve("out")));
 
         Path bad = TempFiles.write(dir, "bad.yaml", WORKLOAD.replace("topics: 1", "topics: 0"));
-        assertUserError(CliRunner.run("-d", driver().toString(), "--validate", w.toString(), bad.toString()), bad + ": field 'topics' is 0");
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "--validate", w.toString(), bad.toString()), bad + ": field 'topics' is 0");
     }
 
     @Test
     void helpReadsWell() {
-        CliRunner help = CliRunner.run("--help");
+        BenchmarkCli help = BenchmarkCli.run("--help");
         assertEquals(0, help.exitCode);
         for (String expected : new String[] {"-d, --drivers", "--duration", "--warmup", "--validate", "-c, --csv",
                 "-w, --workers", "-wf, --workers-file", "-x, --extra", "--placement", "--token-file", "-o, --output", "Exit status"}) {
@@ -113,11 +115,11 @@ class BadInputTest {
         return TempFiles.write(dir, "driver.yaml", DRIVER);
     }
 
-    private CliRunner run(Path driver, Path workload) {
-        return CliRunner.run("-d", driver.toString(), "-o", dir.resolve("out").toString(), workload.toString());
+    private BenchmarkCli run(Path driver, Path workload) {
+        return BenchmarkCli.run("-d", driver.toString(), "-o", dir.resolve("out").toString(), workload.toString());
     }
 
-    private static void assertUserError(CliRunner runner, String expectedStart) {
+    private static void assertUserError(BenchmarkCli runner, String expectedStart) {
         assertEquals(ExitCodes.USER_ERROR, runner.exitCode, "exit status; stderr: " + runner.err() + " stdout: " + runner.out());
         String err = runner.err();
         assertEquals(1, err.lines().count(), "exactly one line on stderr: " + err);

@@ -1,5 +1,7 @@
 package io.mqbench.cli;
 
+import io.mqbench.testing.BenchmarkCli;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,19 +51,19 @@ class DistributedRunTest {
     @Test
     void upstreamOmbWorkersRunTheWorkloadWithoutMqbenchsExtras() throws Exception {
         String urls = start(2, false);
-        CliRunner run = CliRunner.run("-d", driver().toString(), "-w", urls, "--placement", "colocated", "-o", out().toString(),
+        BenchmarkCli run = BenchmarkCli.run("-d", driver().toString(), "-w", urls, "--placement", "colocated", "-o", out().toString(),
                 TempFiles.write(dir, "w.yaml", WORKLOAD).toString());
         assertEquals(0, run.exitCode, run.err() + run.out());
         assertTrue(run.out().contains("clock of http://127.0.0.1:" + servers.get(0).port() + ": unknown (upstream OMB worker: it has no /clock endpoint)"),
                 run.out());
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("complete", r.get("status").asText());
         assertFalse(r.at("/delivery/checked").asBoolean());
         assertTrue(r.at("/delivery/note").asText().endsWith("is an upstream OMB worker: it keeps no delivery ledgers, so lost and duplicated messages were not counted"),
                 r.at("/delivery/note").asText());
         assertTrue(r.at("/summary/messagesReceived").asLong() > 2_000, "the load ran: " + r.get("summary"));
         assertEquals(0, r.get("driverMetadata").size(), "no /driver-metadata on an upstream worker");
-        TestResult read = ResultFiles.mapper().readValue(CliRunner.results(out()).get(0).toFile(), TestResult.class);
+        TestResult read = ResultFiles.mapper().readValue(BenchmarkCli.results(out()).get(0).toFile(), TestResult.class);
         assertEquals(2, read.workerDetails.size(), "a suite reads its results back");
         for (JsonNode worker : r.get("workerDetails")) {
             assertEquals("upstream OMB", worker.get("kind").asText());
@@ -74,7 +76,7 @@ class DistributedRunTest {
     void aWorkloadFeatureAnUpstreamWorkerWouldIgnoreIsRefusedBeforeAnythingRuns() {
         String urls = start(1, false);
         Path workload = TempFiles.write(dir, "sync.yaml", WORKLOAD + "maxOutstandingSends: 1\n");
-        CliRunner run = CliRunner.run("-d", driver().toString(), "-w", urls, "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver().toString(), "-w", urls, "-o", out().toString(), workload.toString());
         assertUserError(run, workload + ": workload 'dist' uses maxOutstandingSends, which " + urls
                 + " (an upstream OMB worker) would silently ignore");
     }
@@ -83,7 +85,7 @@ class DistributedRunTest {
     void theLoopbackBrokerCannotBeSplitAcrossWorkers() {
         String urls = start(2, true);
         Path driver = driver();
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-w", urls, "-o", out().toString(), TempFiles.write(dir, "w.yaml", WORKLOAD).toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-w", urls, "-o", out().toString(), TempFiles.write(dir, "w.yaml", WORKLOAD).toString());
         assertUserError(run, driver + ": the loopback driver keeps its broker inside each worker, so with the split placement"
                 + " producers and consumers would never meet; add --placement colocated");
     }
@@ -91,22 +93,22 @@ class DistributedRunTest {
     @Test
     void mistakesWithWorkersEndInOneLine() {
         Path workload = TempFiles.write(dir, "w.yaml", WORKLOAD);
-        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", workload.toString()),
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", workload.toString()),
                 "http://127.0.0.1:1: cannot connect (connection refused): is bin/benchmark-worker running there, on that port?");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "127.0.0.1:8080", workload.toString()),
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-w", "127.0.0.1:8080", workload.toString()),
                 "-w: '127.0.0.1:8080' is not an http:// URL");
         Path workers = TempFiles.write(dir, "workers.yaml", "workers: [http://127.0.0.1:1]\nplacement: split\n");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-wf", workers.toString(), workload.toString()),
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-wf", workers.toString(), workload.toString()),
                 workers + ": unknown field 'placement'");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", "-wf", workers.toString(), workload.toString()),
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", "-wf", workers.toString(), workload.toString()),
                 "give the workers with --workers or with --workers-file, not both");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-x", workload.toString()),
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-x", workload.toString()),
                 "--extra goes with remote workers (--workers or --workers-file)");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", "--placement", "colocated", "-x", workload.toString()),
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", "--placement", "colocated", "-x", workload.toString()),
                 "--extra applies to the split placement");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", "--placement", "sideways", workload.toString()),
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", "--placement", "sideways", workload.toString()),
                 "Invalid value for option '--placement'");
-        assertUserError(CliRunner.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", "--token-file", dir.resolve("none").toString(), workload.toString()),
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "-w", "http://127.0.0.1:1", "--token-file", dir.resolve("none").toString(), workload.toString()),
                 "--token-file: " + dir.resolve("none") + ": no such file");
     }
 
@@ -114,7 +116,7 @@ class DistributedRunTest {
     void aWorkerBusyWithAnotherCoordinatorIsRefusedClearly() throws Exception {
         String url = start(1, true);
         io.mqbench.testing.RawHttp.post(url + "/initialize-driver", LOOPBACK, "X-Mqbench-Coordinator", "someone-else/42");
-        CliRunner run = CliRunner.run("-d", driver().toString(), "-w", url, "-o", out().toString(), TempFiles.write(dir, "w.yaml", WORKLOAD).toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver().toString(), "-w", url, "-o", out().toString(), TempFiles.write(dir, "w.yaml", WORKLOAD).toString());
         assertUserError(run, url + " is busy: it serves coordinator someone-else/42 at 127.0.0.1 since ");
     }
 
@@ -136,7 +138,7 @@ class DistributedRunTest {
         return dir.resolve("results");
     }
 
-    private static void assertUserError(CliRunner runner, String expectedStart) {
+    private static void assertUserError(BenchmarkCli runner, String expectedStart) {
         assertEquals(ExitCodes.USER_ERROR, runner.exitCode, "exit status; stderr: " + runner.err() + " stdout: " + runner.out());
         String err = runner.err();
         assertEquals(1, err.lines().count(), "exactly one line on stderr: " + err);

@@ -1,5 +1,7 @@
 package io.mqbench.cli;
 
+import io.mqbench.testing.BenchmarkCli;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,10 +46,10 @@ class DistributedWorkersIT {
     void threeWorkersColocatedMeasureWhatTheirMergeSays() throws Exception {
         List<JavaProcess> workers = startWorkers(3);
         Path workload = workload("merge", 6, 3000, 8, 2);
-        CliRunner run = CliRunner.run("-d", driver().toString(), "-w", urls(workers), "--placement", "colocated",
+        BenchmarkCli run = BenchmarkCli.run("-d", driver().toString(), "-w", urls(workers), "--placement", "colocated",
                 "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err() + run.out());
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("complete", r.get("status").asText());
         assertEquals("colocated", r.get("placement").asText());
 
@@ -123,7 +125,7 @@ class DistributedWorkersIT {
     void killingAWorkerMidRunSavesAPartialResultNamingItAndExitsOneWithinTwentySeconds() throws Exception {
         List<JavaProcess> workers = startWorkers(3);
         Path workload = workload("long", 3, 1500, 60, 0);
-        CliRunner runner = new CliRunner();
+        BenchmarkCli runner = new BenchmarkCli();
         Thread coordinator = new Thread(() -> runner.execute("-d", driver().toString(), "-w", urls(workers), "--placement", "colocated",
                 "-o", out().toString(), workload.toString()));
         coordinator.start();
@@ -142,7 +144,7 @@ class DistributedWorkersIT {
         assertTrue(seconds < 20, "ended " + seconds + " s after the kill");
         assertEquals(ExitCodes.RUN_FAILED, runner.exitCode, runner.err() + runner.out());
 
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("partial", r.get("status").asText());
         assertTrue(r.get("statusReason").asText().contains("worker " + victim.url() + " "), r.get("statusReason").asText());
         assertTrue(r.at("/workerDetails/1/status").asText().startsWith("lost: "), r.get("workerDetails").toString());
@@ -171,7 +173,7 @@ class DistributedWorkersIT {
         assertTrue(log.contains("rejected GET /worker-info from 127.0.0.1: no token"), log);
         assertFalse(log.contains("5f1c0e7a9b3d4c2e8f6a1b0c9d8e7f6a"), "the token is never logged");
 
-        CliRunner run = CliRunner.run("-d", driver().toString(), "-w", worker.url(), "--token-file", token.toString(),
+        BenchmarkCli run = BenchmarkCli.run("-d", driver().toString(), "-w", worker.url(), "--token-file", token.toString(),
                 "-o", out().toString(), workload("token", 1, 500, 2, 0).toString());
         assertEquals(0, run.exitCode, "with the token the run goes through: " + run.err() + run.out());
     }

@@ -1,5 +1,7 @@
 package io.mqbench.cli;
 
+import io.mqbench.testing.BenchmarkCli;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,12 +30,12 @@ class LoopbackRunTest {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-5ms\n" + LOOPBACK
                 + "deliveryLatency: {distribution: fixed, meanMs: 5}\n");
         Path workload = workload("fixed", 1, 1, 1, 1, 1, 1024, 2000, 12, 2, "");
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
         assertTrue(run.out().contains("[measure 0:10/0:12] pub"), run.out());
         assertTrue(run.out().contains("-- wait until every subscription receives"), run.out());
 
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("complete", r.get("status").asText());
         assertEquals("fixed-rate", r.get("mode").asText());
         assertEquals(2, r.get("publishRate").size(), "a 10 s period and the last 2 s");
@@ -69,9 +71,9 @@ class LoopbackRunTest {
                 duplicateRate: 0.01
                 """);
         Path workload = workload("faults", 1, 1, 1, 1, 1, 256, 4000, 4, 0, "");
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
-        JsonNode delivery = CliRunner.onlyResult(out()).get("delivery");
+        JsonNode delivery = BenchmarkCli.onlyResult(out()).get("delivery");
         double expected = delivery.get("expectedDeliveries").asDouble();
         assertTrue(expected > 10_000, "enough messages for the rates to show: " + expected);
         double lost = delivery.get("lost").asDouble() / expected;
@@ -85,9 +87,9 @@ class LoopbackRunTest {
     void producerRateZeroFindsAHighRateAndSaysHow() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         Path workload = workload("max", 1, 1, 1, 1, 1, 100, 0, 6, 8, "");
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("max-rate", r.get("mode").asText());
         assertTrue(r.at("/summary/publishRate/mean").asDouble() > 100_000, "rate " + r.at("/summary/publishRate/mean"));
         JsonNode discovery = r.get("rateDiscovery");
@@ -101,7 +103,7 @@ class LoopbackRunTest {
     void ctrlCDuringTheMeasurementSavesAPartialResult() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         Path workload = workload("long", 1, 1, 1, 1, 1, 512, 1000, 60, 0, "");
-        CliRunner runner = new CliRunner();
+        BenchmarkCli runner = new BenchmarkCli();
         Thread thread = new Thread(() -> runner.execute("-d", driver.toString(), "-o", out().toString(), workload.toString()));
         thread.start();
         waitFor(runner, "-- measure for 1m");
@@ -109,7 +111,7 @@ class LoopbackRunTest {
         runner.stop.stop("test stop");
         thread.join(30_000);
         assertEquals(ExitCodes.INTERRUPTED, runner.exitCode, runner.err());
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("partial", r.get("status").asText());
         assertEquals("stopped: test stop", r.get("statusReason").asText());
         assertEquals(1, r.get("publishRate").size(), "the period in progress was kept");
@@ -123,14 +125,14 @@ class LoopbackRunTest {
     void ctrlCDuringWarmUpSavesAnAbortedResult() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         Path workload = workload("warm", 1, 1, 1, 1, 1, 512, 1000, 60, 60, "");
-        CliRunner runner = new CliRunner();
+        BenchmarkCli runner = new BenchmarkCli();
         Thread thread = new Thread(() -> runner.execute("-d", driver.toString(), "-o", out().toString(), workload.toString()));
         thread.start();
         waitFor(runner, "-- warm up for 1m");
         runner.stop.stop("test stop");
         thread.join(30_000);
         assertEquals(ExitCodes.INTERRUPTED, runner.exitCode);
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("aborted", r.get("status").asText());
         assertEquals(0, r.get("publishRate").size());
     }
@@ -140,9 +142,9 @@ class LoopbackRunTest {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK
                 + "deliveryLatency: {distribution: fixed, meanMs: 20}\n");
         Path workload = workload("tiny", 1, 1, 1, 1, 1, 12, 500, 3, 0, "");
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertFalse(r.at("/delivery/checked").asBoolean());
         assertTrue(r.at("/delivery/note").asText().contains("millisecond"));
         assertEquals(20, r.get("aggregatedEndToEndLatency50pct").asDouble(), 1.5, "ms-resolution timestamps still see the delay");
@@ -152,9 +154,9 @@ class LoopbackRunTest {
     void fanOutKeysAndManyClientsDeliverEverythingToEverySubscription() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         Path workload = workload("fanout", 2, 4, 2, 2, 2, 200, 2000, 3, 0, "keyDistributor: KEY_ROUND_ROBIN\n");
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
-        JsonNode delivery = CliRunner.onlyResult(out()).get("delivery");
+        JsonNode delivery = BenchmarkCli.onlyResult(out()).get("delivery");
         assertEquals(0, delivery.get("lost").asLong());
         assertEquals(0, delivery.get("duplicated").asLong());
         assertEquals(4, delivery.get("subscriptions").size(), "2 topics x 2 subscriptions");
@@ -170,9 +172,9 @@ class LoopbackRunTest {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         // 1 GB of 100 KB messages is 10 486 messages: about 5 s at 2 000 msg/s.
         Path workload = workload("backlog", 1, 2, 1, 1, 1, 102_400, 2000, 3, 0, "consumerBacklogSizeGB: 1\n");
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("backlog", r.get("mode").asText());
         JsonNode phase = r.get("backlogPhase");
         assertTrue(phase.get("builtMessages").asLong() >= 10_486, phase.toString());
@@ -187,12 +189,12 @@ class LoopbackRunTest {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         Path good = workload("good", 1, 1, 1, 1, 1, 100, 500, 2, 0, "");
         Path bad = TempFiles.write(dir, "bad.yaml", "name: bad\ntopics: 1\n");
-        assertEquals(0, CliRunner.run("-d", driver.toString(), "-o", out().toString(), good.toString()).exitCode);
-        assertEquals(ExitCodes.USER_ERROR, CliRunner.run("-d", driver.toString(), "-o", out().toString(), bad.toString()).exitCode);
-        assertEquals(1, CliRunner.results(out()).size(), "the earlier result is still there");
+        assertEquals(0, BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), good.toString()).exitCode);
+        assertEquals(ExitCodes.USER_ERROR, BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), bad.toString()).exitCode);
+        assertEquals(1, BenchmarkCli.results(out()).size(), "the earlier result is still there");
 
         Files.copy(getClass().getResourceAsStream("/omb-results/kafka-fixed5k.json"), out().resolve("omb-kafka.json"));
-        CliRunner csv = CliRunner.run("--csv", out().toString());
+        BenchmarkCli csv = BenchmarkCli.run("--csv", out().toString());
         assertEquals(0, csv.exitCode, csv.err());
         Path written = Path.of(csv.out().trim().substring("wrote ".length()));
         List<String> lines = Files.readAllLines(written);
@@ -223,7 +225,7 @@ class LoopbackRunTest {
                 """, name, topics, partitions, subscriptions, consumers, producers, size, rate, seconds, warmupSeconds) + extra);
     }
 
-    private static void waitFor(CliRunner runner, String text) throws InterruptedException {
+    private static void waitFor(BenchmarkCli runner, String text) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 30_000;
         while (!runner.out().contains(text)) {
             if (System.currentTimeMillis() > deadline) {

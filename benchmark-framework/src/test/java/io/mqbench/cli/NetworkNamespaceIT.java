@@ -1,5 +1,7 @@
 package io.mqbench.cli;
 
+import io.mqbench.testing.BenchmarkCli;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,7 +78,7 @@ class NetworkNamespaceIT {
             processes.add(coordinator);
             assertEquals(0, coordinator.await(120), coordinator.stdout() + coordinator.stderr());
 
-            JsonNode r = CliRunner.onlyResult(dir.resolve("results"));
+            JsonNode r = BenchmarkCli.onlyResult(dir.resolve("results"));
             assertEquals("complete", r.get("status").asText());
             JsonNode details = r.get("workerDetails");
             assertEquals(2, details.size());

@@ -1,5 +1,7 @@
 package io.mqbench.cli;
 
+import io.mqbench.testing.BenchmarkCli;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,10 +29,10 @@ class WorkloadFeaturesRunTest {
     void thePapersLatencySweepRunsFivePointsAtTheRightRates() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", LOOPBACK);
         Path workload = TempFiles.repositoryRoot().resolve("workloads/paper-2023/latency-target-rate.yaml");
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), "--duration", "3s", "--warmup", "0s", workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), "--duration", "3s", "--warmup", "0s", workload.toString());
         assertEquals(0, run.exitCode, run.err());
         Map<Integer, JsonNode> byRate = new TreeMap<>();
-        for (Path file : CliRunner.results(out())) {
+        for (Path file : BenchmarkCli.results(out())) {
             JsonNode r = ResultFiles.mapper().readTree(file.toFile());
             assertEquals(32768, r.get("messageSize").asInt());
             assertEquals("paper-2023-latency", r.get("sweepName").asText());
@@ -48,10 +50,10 @@ class WorkloadFeaturesRunTest {
     void thePapersThroughputSweepRunsSixMessageSizes() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", LOOPBACK);
         Path workload = TempFiles.repositoryRoot().resolve("workloads/paper-2023/throughput-message-size.yaml");
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), "--duration", "2s", "--warmup", "1s", workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), "--duration", "2s", "--warmup", "1s", workload.toString());
         assertEquals(0, run.exitCode, run.err());
         List<Integer> sizes = new ArrayList<>();
-        for (Path file : CliRunner.results(out())) {
+        for (Path file : BenchmarkCli.results(out())) {
             JsonNode r = ResultFiles.mapper().readTree(file.toFile());
             sizes.add(r.get("messageSize").asInt());
             assertEquals("max-rate", r.get("mode").asText());
@@ -67,7 +69,7 @@ class WorkloadFeaturesRunTest {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Recorded\ndriverClass: io.mqbench.testing.RecordingDriver\n"
                 + "ackLatency: {distribution: fixed, meanMs: 1}\n");
         Path workload = workload("sync", "producersPerTopic: 3\nproducerRate: 100000\nmaxOutstandingSends: 1\nmessageSize: 100\n", 3);
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
         assertEquals(3, RecordingDriver.PRODUCERS.size());
         for (RecordingDriver.Producer producer : RecordingDriver.PRODUCERS) {
@@ -75,7 +77,7 @@ class WorkloadFeaturesRunTest {
             assertTrue(producer.sendNanos.size() > 300, "with 1 ms acknowledgements, hundreds of sends per producer: " + producer.sendNanos.size());
             assertTrue(producer.sendNanos.size() < 10_000, "bounded by the acknowledgement time, not the asked 100 000 in 3 s: " + producer.sendNanos.size());
         }
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertTrue(r.get("aggregatedPublishLatency50pct").asDouble() >= 1.0, "each send waited for its 1 ms acknowledgement");
         assertTrue(r.get("aggregatedPublishDelayLatency99pct").asLong() > 1_000_000, "waiting shows up as publish delay (coordinated omission kept visible)");
     }
@@ -84,7 +86,7 @@ class WorkloadFeaturesRunTest {
     void batchesGoOutBackToBackAtTheAverageRate() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Recorded\ndriverClass: io.mqbench.testing.RecordingDriver\n");
         Path workload = workload("batch", "producersPerTopic: 1\nproducerRate: 1000\nproducerBatchSize: 5\nmessageSize: 100\n", 3);
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
         List<Long> sends = RecordingDriver.PRODUCERS.get(0).sendNanos;
         List<Integer> groups = new ArrayList<>();
@@ -99,7 +101,7 @@ class WorkloadFeaturesRunTest {
         }
         long fives = groups.stream().filter(g -> g == 5).count();
         assertTrue(fives >= groups.size() * 0.9, "batches of 5: " + groups.subList(0, Math.min(30, groups.size())));
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals(1000, r.at("/summary/publishRate/mean").asDouble(), 20, "the average rate is kept");
     }
 
@@ -119,9 +121,9 @@ class WorkloadFeaturesRunTest {
                 warmupDurationSeconds: 0
                 """);
         long start = System.currentTimeMillis();
-        CliRunner run = CliRunner.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
         assertEquals(0, run.exitCode, run.err());
-        JsonNode r = CliRunner.onlyResult(out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
         assertTrue(r.get("messageCountReached").asBoolean());
         long received = r.at("/summary/messagesReceived").asLong();
         assertTrue(received >= 50_000 && received < 50_000 + 20_000, "ended soon after 50 000 received: " + received);
@@ -147,7 +149,7 @@ class WorkloadFeaturesRunTest {
                   messageSize: [100, 200, 300]
                 """);
         Path suite = TempFiles.write(dir, "s.yaml", "name: resume-test\ndrivers: [d.yaml]\nworkloads: [w.yaml]\n");
-        CliRunner first = new CliRunner();
+        BenchmarkCli first = new BenchmarkCli();
         Thread thread = new Thread(() -> first.execute("--suite", suite.toString(), "-o", out().toString()));
         thread.start();
         long deadline = System.currentTimeMillis() + 30_000;
@@ -160,7 +162,7 @@ class WorkloadFeaturesRunTest {
         thread.join(30_000);
         assertEquals(ExitCodes.INTERRUPTED, first.exitCode, first.out());
 
-        CliRunner second = CliRunner.run("--suite", suite.toString(), "-o", out().toString());
+        BenchmarkCli second = BenchmarkCli.run("--suite", suite.toString(), "-o", out().toString());
         assertEquals(0, second.exitCode, second.out() + second.err());
         assertTrue(second.out().contains("3 point(s), 1 already measured, 2 to run"), second.out());
         assertTrue(!second.out().contains("workload 'sizes (messageSize=100)'"), "the finished point did not run again");
@@ -170,12 +172,12 @@ class WorkloadFeaturesRunTest {
             assertEquals(1, all.size(), "the same run folder was resumed");
             runFolder = all.get(0);
         }
-        assertEquals(3, CliRunner.results(runFolder).size(), "one complete result per point");
+        assertEquals(3, BenchmarkCli.results(runFolder).size(), "one complete result per point");
         JsonNode manifest = ResultFiles.mapper().readTree(runFolder.resolve("suite.json").toFile());
         assertTrue(manifest.get("finished").asBoolean());
-        assertEquals(1, CliRunner.results(runFolder.resolve("superseded")).size(), "the interrupted attempt is kept aside");
+        assertEquals(1, BenchmarkCli.results(runFolder.resolve("superseded")).size(), "the interrupted attempt is kept aside");
 
-        CliRunner third = CliRunner.run("--suite", suite.toString(), "-o", out().toString(), "--rerun", "--validate");
+        BenchmarkCli third = BenchmarkCli.run("--suite", suite.toString(), "-o", out().toString(), "--rerun", "--validate");
         assertEquals(0, third.exitCode, third.err());
     }
 

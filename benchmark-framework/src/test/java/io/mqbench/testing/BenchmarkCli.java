@@ -1,6 +1,7 @@
-package io.mqbench.cli;
+package io.mqbench.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.cli.Main;
 import io.mqbench.coordinator.StopSignal;
 import io.mqbench.result.ResultFiles;
 import java.io.ByteArrayOutputStream;
@@ -12,34 +13,37 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Runs {@code bin/benchmark}'s main code in this JVM and keeps what it printed. */
-final class CliRunner {
-    final StopSignal stop = new StopSignal();
+/**
+ * Runs {@code bin/benchmark}'s main code in this JVM and keeps what it printed and wrote. Shared
+ * with the driver modules' integration tests through this module's test-jar.
+ */
+public final class BenchmarkCli {
+    public final StopSignal stop = new StopSignal();
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exitCode = -1;
+    public volatile int exitCode = -1;
 
-    static CliRunner run(String... args) {
-        CliRunner runner = new CliRunner();
+    public static BenchmarkCli run(String... args) {
+        BenchmarkCli runner = new BenchmarkCli();
         runner.execute(args);
         return runner;
     }
 
-    void execute(String... args) {
+    public void execute(String... args) {
         exitCode = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), stop);
     }
 
-    String out() {
+    public String out() {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    String err() {
+    public String err() {
         return err.toString(StandardCharsets.UTF_8);
     }
 
     /** The result files in a folder, oldest name first. */
-    static List<Path> results(Path folder) throws IOException {
+    public static List<Path> results(Path folder) throws IOException {
         if (!Files.isDirectory(folder)) {
             return List.of();
         }
@@ -48,7 +52,7 @@ final class CliRunner {
         }
     }
 
-    static JsonNode onlyResult(Path folder) throws IOException {
+    public static JsonNode onlyResult(Path folder) throws IOException {
         List<Path> files = results(folder);
         if (files.size() != 1) {
             throw new AssertionError("expected one result in " + folder + ", found " + files);

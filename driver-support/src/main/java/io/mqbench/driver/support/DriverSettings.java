@@ -1,0 +1,41 @@
+package io.mqbench.driver.support;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.File;
+import java.io.IOException;
+
+/**
+ * Reads a driver's YAML file into its settings class, strictly: an unknown or misspelt field, a
+ * value of the wrong type, a name outside an enum's choices is an {@link IOException} whose message
+ * is one line naming the field and what is allowed. The harness prints it after the file's name,
+ * so messages do not repeat the file.
+ */
+public final class DriverSettings {
+
+    private DriverSettings() {}
+
+    /** A mapper with the strict settings, for callers that bind trees themselves. */
+    public static ObjectMapper strictMapper() {
+        return new ObjectMapper(new YAMLFactory())
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
+    }
+
+    public static <T> T read(File file, Class<T> type) throws IOException {
+        ObjectMapper mapper = strictMapper();
+        try {
+            JsonNode tree = mapper.readTree(file);
+            if (tree == null || tree.isMissingNode() || tree.isNull()) {
+                throw new IOException("the file is empty; it needs at least 'name' and 'driverClass'");
+            }
+            return mapper.treeToValue(tree, type);
+        } catch (JsonProcessingException e) {
+            throw new IOException(YamlErrors.describe(e), e);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.mqbench.driver.support;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Turns Jackson's multi-line complaints about a YAML file into one line that names the field and
+ * says what is allowed: {@code unknown field 'lossRat' (did you mean 'lossRate'?); allowed fields:
+ * ...}. The file name is left to the caller, who knows how the user named it.
+ */
+public final class YamlErrors {
+
+    private YamlErrors() {}
+
+    public static String describe(JsonProcessingException e) {
+        if (e instanceof UnrecognizedPropertyException unknown) {
+            List<String> known = unknown.getKnownPropertyIds().stream().map(Object::toString).sorted().toList();
+            String suggestion = closest(unknown.getPropertyName(), known);
+            return "unknown field '" + fieldPath(unknown) + "'"
+                    + (suggestion == null ? "" : " (did you mean '" + suggestion + "'?)")
+                    + "; allowed fields: " + String.join(", ", known);
+        }
+        if (e instanceof JsonMappingException mapping && mapping.getCause() instanceof IllegalArgumentException own) {
+            // A setting's own parser (a @JsonCreator, a setter) already named the field and the choices.
+            return own.getMessage();
+        }
+        if (e instanceof InvalidFormatException bad) {
+            return "field '" + fieldPath(bad) + "' has value '" + bad.getValue() + "'; allowed: " + describeType(bad.getTargetType());
+        }
+        if (e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
+            return "field '" + fieldPath(mismatch) + "' has the wrong kind of value; allowed: " + describeType(mismatch.getTargetType());
+        }
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            Throwable cause = mapping.getCause() == null ? mapping : mapping.getCause();
+            return "field '" + fieldPath(mapping) + "': " + firstLine(cause.getMessage());
+        }
+        JsonLocation where = e.getLocation();
+        String position = where == null || where.getLineNr() < 1
+                ? ""
+                : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
+        return "YAML syntax error" + position + ": " + firstLine(e.getOriginalMessage());
+    }
+
+    /** The known name nearest to a misspelt one, if it is close enough to be a typo; else null. */
+    public static String closest(String typed, Collection<String> known) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : known) {
+            int distance = editDistance(typed.toLowerCase(), candidate.toLowerCase());
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                best = candidate;
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, typed.length() / 3) ? best : null;
+    }
+
+    static String fieldPath(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining("."))
+                .replace(".[", "[");
+    }
+
+    static String describeType(Class<?> type) {
+        if (type == null) {
+            return "see the documentation of this file";
+        }
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            return "a whole number";
+        }
+        if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
+            return "a number";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a text";
+        }
+        if (type.isEnum()) {
+            return "one of " + Arrays.stream(type.getEnumConstants()).map(Object::toString).collect(Collectors.joining(", "));
+        }
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "a list";
+        }
+        return "a mapping of fields";
+    }
+
+    private static String firstLine(String text) {
+        if (text == null) {
+            return "unknown problem";
+        }
+        String line = text.strip().lines().findFirst().orElse(text);
+        return line.length() > 200 ? line.substring(0, 200) + "..." : line;
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}
