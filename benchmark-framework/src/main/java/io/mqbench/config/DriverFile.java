@@ -70,6 +70,10 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
         } catch (InvocationTargetException | InstantiationException | IllegalAccessException e) {
             Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
             throw new UserError(file + ": cannot create " + driverClass + ": " + cause, cause);
+        } catch (LinkageError e) {
+            // The driver class is there but a library it needs is not (a module built without its dependencies).
+            throw new UserError(file + ": cannot create " + driverClass + ": a class it needs is missing (" + e.getMessage()
+                    + "); rebuild with bin/benchmark (or mvn install) so its libraries are in distribution/target/lib", e);
         }
     }
 

@@ -1,0 +1,173 @@
+package io.mqbench.driver.artemis.jms;
+
+import io.mqbench.driver.api.DriverMetadata;
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.jms.JMSException;
+import org.apache.bookkeeper.stats.StatsLogger;
+
+/**
+ * A benchmark driver for any JMS 2.0 broker: producers, consumers and acknowledgements are plain
+ * JMS; what is broker specific (connection factory, topic and subscription mapping, asynchronous
+ * send acknowledgements, clean-up) comes from the {@link JmsProvider} a subclass opens.
+ */
+public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+    private JmsSettings settings;
+    private JmsProvider provider;
+    private Map<String, String> brokerFacts;
+    private ExecutorService creationThreads;
+    private final AtomicInteger producerNumbers = new AtomicInteger();
+    private final AtomicInteger consumerNumbers = new AtomicInteger();
+    private final List<JmsProducer> producers = new ArrayList<>();
+    private final List<JmsConsumer> consumers = new ArrayList<>();
+    private final Set<String> createdTopics = new LinkedHashSet<>();
+    private final Set<List<String>> subscriptions = new LinkedHashSet<>();
+
+    /** The driver's settings and its broker, read from the driver file; the provider connects here. */
+    public record Opened(JmsSettings settings, JmsProvider provider) {}
+
+    protected abstract Opened open(File configurationFile) throws IOException;
+
+    @Override
+    public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
+        Opened opened = open(configurationFile);
+        settings = opened.settings();
+        provider = opened.provider();
+        // Asked once, while connected: the result file wants them even after a broker failure.
+        brokerFacts = provider.describe();
+        creationThreads = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "jms-create");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    @Override
+    public String getTopicNamePrefix() {
+        return "mqbench";
+    }
+
+    @Override
+    public CompletableFuture<Void> createTopic(String topic, int partitions) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                provider.createTopic(topic, partitions);
+            } catch (Exception e) {
+                throw new CompletionException("cannot create topic " + topic + ": " + JmsFailures.describe(e), e);
+            }
+            synchronized (createdTopics) {
+                createdTopics.add(topic);
+            }
+        }, creationThreads);
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        return CompletableFuture.supplyAsync(() -> {
+            String name = "mqbench-producer-" + producerNumbers.getAndIncrement();
+            try {
+                JmsProducer producer = JmsProducer.open(name, topic, provider, settings);
+                synchronized (producers) {
+                    producers.add(producer);
+                }
+                return producer;
+            } catch (JMSException | RuntimeException e) {
+                throw new CompletionException("cannot create " + name + " for " + topic + ": "
+                        + JmsFailures.describe(e), e);
+            }
+        }, creationThreads);
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName,
+                                                               ConsumerCallback consumerCallback) {
+        return CompletableFuture.supplyAsync(() -> {
+            String name = "mqbench-consumer-" + consumerNumbers.getAndIncrement();
+            try {
+                JmsConsumer consumer = JmsConsumer.open(name, topic, subscriptionName, consumerCallback, provider,
+                        settings);
+                synchronized (consumers) {
+                    consumers.add(consumer);
+                    subscriptions.add(List.of(topic, subscriptionName));
+                }
+                return consumer;
+            } catch (JMSException | RuntimeException e) {
+                throw new CompletionException("cannot create " + name + " on subscription " + subscriptionName
+                        + " of " + topic + ": " + JmsFailures.describe(e), e);
+            }
+        }, creationThreads);
+    }
+
+    @Override
+    public Map<String, String> metadata() {
+        Map<String, String> facts = new LinkedHashMap<>(brokerFacts);
+        facts.put("deliveryMode", settings.deliveryModeKind().name().toLowerCase());
+        facts.put("sendMode", settings.sendModeKind() == JmsSettings.SendMode.SYNC
+                ? "sync (each send waits for the broker's answer)"
+                : "async, at most " + (settings.maxPendingSends == 0 ? "unlimited" : settings.maxPendingSends)
+                        + " pending per producer");
+        facts.put("ackMode", settings.describeAcks());
+        facts.put("subscriptions", settings.durableSubscriptions ? "durable" : "non-durable");
+        facts.put("messageGroups", settings.messageGroups ? "JMSXGroupID = message key" : "off");
+        facts.put("endToEndTimestamp", "message property " + PublishTimestamp.PROPERTY + " (producer epoch ms)");
+        return facts;
+    }
+
+    @Override
+    public void close() {
+        List<JmsConsumer> openConsumers;
+        synchronized (consumers) {
+            openConsumers = new ArrayList<>(consumers);
+            consumers.clear();
+        }
+        openConsumers.forEach(JmsConsumer::close);
+        List<JmsProducer> openProducers;
+        synchronized (producers) {
+            openProducers = new ArrayList<>(producers);
+            producers.clear();
+        }
+        openProducers.forEach(JmsProducer::close);
+        if (provider != null) {
+            if (settings.deleteTopologyOnClose) {
+                deleteTopology();
+            }
+            provider.close();
+        }
+        if (creationThreads != null) {
+            creationThreads.shutdownNow();
+        }
+    }
+
+    private void deleteTopology() {
+        List<List<String>> subscribed;
+        synchronized (consumers) {
+            subscribed = new ArrayList<>(subscriptions);
+            subscriptions.clear();
+        }
+        for (List<String> subscription : subscribed) {
+            provider.deleteSubscription(subscription.get(0), subscription.get(1));
+        }
+        List<String> topics;
+        synchronized (createdTopics) {
+            topics = new ArrayList<>(createdTopics);
+            createdTopics.clear();
+        }
+        topics.forEach(provider::deleteTopic);
+    }
+
+}

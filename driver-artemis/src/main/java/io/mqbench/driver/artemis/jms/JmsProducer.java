@@ -1,0 +1,136 @@
+package io.mqbench.driver.artemis.jms;
+
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One producer: its own connection and session. A send's future completes when the broker
+ * acknowledged the message: in sync mode the send call itself waits for that; in async mode the
+ * provider's callback completes it later, with at most {@code maxPendingSends} in flight.
+ */
+final class JmsProducer implements BenchmarkProducer {
+    private static final Logger log = LoggerFactory.getLogger(JmsProducer.class);
+    /** The JMS property that groups messages (JMS 2.0, section 3.5.9). */
+    static final String GROUP_PROPERTY = "JMSXGroupID";
+
+    private final String name;
+    private final Connection connection;
+    private final Session session;
+    private final MessageProducer producer;
+    private final boolean async;
+    private final boolean groupByKey;
+    private final AsyncSend asyncSend;
+    /** Sends in flight (async mode); in both modes it also knows whether the connection is down. */
+    private final PendingSends pending;
+
+    private JmsProducer(String name, Connection connection, Session session, MessageProducer producer,
+                        JmsSettings settings, AsyncSend asyncSend) {
+        this.name = name;
+        this.connection = connection;
+        this.session = session;
+        this.producer = producer;
+        this.async = settings.sendModeKind() == JmsSettings.SendMode.ASYNC;
+        this.groupByKey = settings.messageGroups;
+        this.asyncSend = asyncSend;
+        this.pending = new PendingSends(async ? settings.maxPendingSends : 0);
+    }
+
+    static JmsProducer open(String name, String topic, JmsProvider provider, JmsSettings settings) throws JMSException {
+        Connection connection = provider.connect();
+        try {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = session.createProducer(provider.producerDestination(session, topic));
+            producer.setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+            // The harness numbers and timestamps every message itself; the broker needs neither.
+            producer.setDisableMessageID(true);
+            producer.setDisableMessageTimestamp(true);
+            JmsProducer created = new JmsProducer(name, connection, session, producer, settings, provider.asyncSend());
+            provider.watch(connection, created.new Events());
+            return created;
+        } catch (JMSException | RuntimeException e) {
+            closeQuietly(connection);
+            throw e;
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        // A JMS session is single-threaded; the harness sends from one thread, this guards the rest.
+        synchronized (this) {
+            Exception down = pending.lost();
+            if (down != null) {
+                // Not connected: fail now instead of blocking the harness's sender in the client.
+                future.completeExceptionally(down);
+                return future;
+            }
+            try {
+                BytesMessage message = session.createBytesMessage();
+                message.writeBytes(payload);
+                PublishTimestamp.stamp(message);
+                if (groupByKey && key.isPresent()) {
+                    message.setStringProperty(GROUP_PROPERTY, key.get());
+                }
+                if (async) {
+                    PendingSends.Pending entry = pending.open(future);
+                    if (entry != null) {
+                        try {
+                            asyncSend.send(producer, message, entry);
+                        } catch (JMSException | RuntimeException e) {
+                            entry.failed(e);
+                        }
+                    }
+                } else {
+                    producer.send(message);
+                    future.complete(null);
+                }
+            } catch (JMSException | RuntimeException e) {
+                future.completeExceptionally(e);
+            }
+        }
+        return future;
+    }
+
+    /** A lost connection fails the sends in flight, and new sends until the client reconnected. */
+    private final class Events implements JmsProvider.ConnectionEvents {
+        @Override
+        public void lost(Exception cause, boolean reconnecting) {
+            log.warn("producer {}: connection lost ({}); {} sends in flight fail{}", name,
+                    JmsFailures.describe(cause), pending.count(), reconnecting ? "; the client reconnects" : "");
+            pending.failAll(new JMSException((reconnecting ? "not connected, reconnecting: " : "connection lost: ")
+                    + JmsFailures.describe(cause)));
+        }
+
+        @Override
+        public void restored() {
+            log.warn("producer {}: reconnected", name);
+            pending.reopen();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pending.count() > 0) {
+            log.debug("producer {}: closing with {} sends unanswered", name, pending.count());
+        }
+        closeQuietly(connection);
+        pending.failAll(new JMSException("producer closed before the broker answered"));
+    }
+
+    static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (JMSException | RuntimeException e) {
+            log.debug("closing a connection failed: {}", e.toString());
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package io.mqbench.driver.artemis.jms;
+
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The async sends of one producer that the broker has not answered yet. With a limit, a send
+ * waits while that many are pending, as {@code artemis perf client --max-pending} does; the
+ * harness sees the wait as publish delay. When the connection is lost, every pending send fails
+ * at once, because the client may never answer it.
+ */
+final class PendingSends {
+    /** How long a send may wait for room before it fails: the broker has stopped answering. */
+    static final long WAIT_SECONDS = 30;
+
+    private final Set<Pending> pending = ConcurrentHashMap.newKeySet();
+    private final Semaphore room;
+    private final int limit;
+    private volatile Exception lostBy;
+
+    /** @param limit most pending sends; 0 for no limit */
+    PendingSends(int limit) {
+        this.limit = limit;
+        this.room = limit > 0 ? new Semaphore(limit) : null;
+    }
+
+    /**
+     * Registers a send about to happen. Returns null, with {@code future} already failed, when
+     * there is no room after {@link #WAIT_SECONDS} or the connection is gone.
+     */
+    Pending open(CompletableFuture<Void> future) {
+        if (room != null) {
+            try {
+                if (!room.tryAcquire(WAIT_SECONDS, TimeUnit.SECONDS)) {
+                    future.completeExceptionally(new TimeoutException("no answer from the broker for "
+                            + WAIT_SECONDS + " s while " + limit + " sends were pending"));
+                    return null;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                future.completeExceptionally(e);
+                return null;
+            }
+        }
+        Pending entry = new Pending(future);
+        pending.add(entry);
+        Exception lost = lostBy;
+        if (lost != null) {
+            // The connection went away before this send was registered: nobody would answer it.
+            entry.failed(lost);
+            return null;
+        }
+        return entry;
+    }
+
+    /** Fails every pending send, and every later one, with {@code cause}. */
+    void failAll(Exception cause) {
+        lostBy = cause;
+        for (Pending entry : pending) {
+            entry.failed(cause);
+        }
+    }
+
+    /** Why sends fail at once now, or null while connected. */
+    Exception lost() {
+        return lostBy;
+    }
+
+    /** Accepts sends again after the client library reconnected. */
+    void reopen() {
+        lostBy = null;
+    }
+
+    int count() {
+        return pending.size();
+    }
+
+    /** One send in flight; settles its future exactly once and frees its room. */
+    final class Pending implements AsyncSend.Outcome {
+        private final CompletableFuture<Void> future;
+
+        private Pending(CompletableFuture<Void> future) {
+            this.future = future;
+        }
+
+        @Override
+        public void acknowledged() {
+            if (pending.remove(this)) {
+                release();
+                future.complete(null);
+            }
+        }
+
+        @Override
+        public void failed(Exception error) {
+            if (pending.remove(this)) {
+                release();
+                future.completeExceptionally(error);
+            }
+        }
+    }
+
+    private void release() {
+        if (room != null) {
+            room.release();
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.mqbench.driver.artemis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mqbench.driver.api.PausableConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * What each ackMode leaves unacknowledged when a consumer closes early: client and transacted
+ * modes settle every N messages, so the broker delivers the partial batch again to the next
+ * consumer of the subscription; auto mode acknowledged everything. And pause/resume.
+ */
+class AcknowledgementsIT {
+    private static final int SENT = 250;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "ackMode {0}")
+    @CsvSource({
+            "client, clientAckBatchSize, 200",
+            "transacted, transactionBatchSize, 200",
+            "auto, , 250",
+    })
+    void aConsumerClosedEarlyLeavesItsUnsettledMessagesToTheNext(String ackMode, String batchField, int settled)
+            throws Exception {
+        String batch = batchField == null ? "" : batchField + ": 100\n";
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "ackMode: " + ackMode + "\n" + batch);
+        try {
+            String topic = LocalBroker.topic();
+            String subscription = LocalBroker.subscription("ack");
+            driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
+            Inbox first = new Inbox();
+            BenchmarkConsumer early = driver.createConsumer(topic, subscription, first).get(30, TimeUnit.SECONDS);
+            BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
+            Messages.sendAll(producer, SENT);
+            Inbox.awaitTotal(SENT, 30_000, first);
+            early.close();
+
+            Inbox next = new Inbox();
+            driver.createConsumer(topic, subscription, next).get(30, TimeUnit.SECONDS);
+            int redelivered = SENT - settled;
+            if (redelivered > 0) {
+                Inbox.awaitTotal(redelivered, 30_000, next);
+                assertEquals(IntStream.range(settled, SENT).boxed().toList(), next.ids(),
+                        "exactly the messages after the last settled batch, in order");
+            } else {
+                Thread.sleep(1_500);
+                assertEquals(0, next.count(), "auto-acknowledge left nothing to deliver again");
+            }
+        } finally {
+            driver.close();
+        }
+    }
+
+    @Test
+    void aPausedConsumerGetsNothingUntilResumed() throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "ackMode: auto\n");
+        try {
+            String topic = LocalBroker.topic();
+            driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
+            Inbox inbox = new Inbox();
+            BenchmarkConsumer consumer = driver.createConsumer(topic, LocalBroker.subscription("pause"), inbox)
+                    .get(30, TimeUnit.SECONDS);
+            BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
+            Messages.sendAll(producer, 0, 10, false);
+            Inbox.awaitTotal(10, 30_000, inbox);
+
+            assertTrue(consumer instanceof PausableConsumer);
+            ((PausableConsumer) consumer).pause();
+            Messages.sendAll(producer, 10, 110, false);
+            Thread.sleep(1_500);
+            assertEquals(10, inbox.count(), "nothing delivered while paused");
+
+            ((PausableConsumer) consumer).resume();
+            Inbox.awaitTotal(110, 30_000, inbox);
+            List<Integer> ids = inbox.ids();
+            assertEquals(IntStream.range(0, 110).boxed().toList(), ids, "the rest, in order, once");
+        } finally {
+            driver.close();
+        }
+    }
+}

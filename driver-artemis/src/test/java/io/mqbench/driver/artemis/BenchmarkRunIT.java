@@ -1,0 +1,51 @@
+package io.mqbench.driver.artemis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A short real benchmark through the command line with the module's own artemis-local.yaml. */
+class BenchmarkRunIT {
+    private static final int RATE = 1_000;
+    private static final int SECONDS = 10;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFixedRateRunHoldsTheRateAndLosesNothing() throws Exception {
+        Path workload = BenchmarkRun.workload(dir, "artemis-it-1k", RATE, SECONDS, 5);
+        // The module's file with a password added: the result must not show it.
+        Path driverFile = dir.resolve("artemis-local-with-login.yaml");
+        Files.writeString(driverFile, Files.readString(Path.of("artemis-local.yaml"))
+                + "user: admin\npassword: admin\n");
+        BenchmarkRun run = new BenchmarkRun(dir.resolve("results"));
+        assertEquals(0, run.run(driverFile, workload), run.out() + run.err());
+
+        JsonNode r = run.onlyResult();
+        assertEquals("complete", r.get("status").asText());
+        assertEquals(RATE, r.at("/summary/publishRate/mean").asDouble(), RATE * 0.02, "publish rate within 2 %");
+        assertEquals(RATE, r.at("/summary/consumeRate/mean").asDouble(), RATE * 0.02, "consume rate");
+        JsonNode delivery = r.get("delivery");
+        assertTrue(delivery.get("checked").asBoolean());
+        assertTrue(delivery.get("drained").asBoolean());
+        assertEquals(0, delivery.get("lost").asLong());
+        assertEquals(0, delivery.get("duplicated").asLong());
+        assertEquals(0, delivery.get("outOfOrder").asLong(), "one subscription, one consumer: publish order");
+        assertTrue(delivery.get("confirmedMessages").asLong() >= RATE * SECONDS * 0.98);
+        assertEquals(0, r.at("/summary/sendErrors").asLong());
+        double e2e50 = r.get("aggregatedEndToEndLatency50pct").asDouble();
+        assertTrue(e2e50 > 0 && e2e50 < 100, "end-to-end p50 " + e2e50 + " ms");
+        assertTrue(r.get("aggregatedPublishLatency50pct").asDouble() > 0, "broker acknowledgement latency measured");
+        assertEquals("Artemis CORE (JMS 2.0)", r.at("/driverMetadata/protocol").asText());
+        assertEquals("ActiveMQ Artemis 2.40.0", r.at("/driverMetadata/broker").asText(), r.at("/driverMetadata").toString());
+        assertTrue(r.at("/driverMetadata/clientLibrary").asText().startsWith("org.apache.activemq:artemis-jms-client 2.40"));
+        assertEquals("admin", r.at("/driverConfig/user").asText());
+        assertTrue(!r.at("/driverConfig/password").asText().contains("admin"), "password redacted");
+    }
+}

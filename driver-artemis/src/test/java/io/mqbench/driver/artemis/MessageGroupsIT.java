@@ -1,0 +1,61 @@
+package io.mqbench.driver.artemis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** messageGroups: the key becomes JMSXGroupID, so each key goes to one consumer of a subscription, in order. */
+class MessageGroupsIT {
+    private static final int COUNT = 800;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void eachKeyStaysWithOneConsumerInOrder() throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "messageGroups: true\n");
+        try {
+            String topic = LocalBroker.topic();
+            String subscription = LocalBroker.subscription("groups");
+            driver.createTopic(topic, 4).get(30, TimeUnit.SECONDS);
+            Inbox first = new Inbox();
+            Inbox second = new Inbox();
+            driver.createConsumer(topic, subscription, first).get(30, TimeUnit.SECONDS);
+            driver.createConsumer(topic, subscription, second).get(30, TimeUnit.SECONDS);
+            BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
+            Messages.sendAll(producer, 0, COUNT, true);
+            Inbox.awaitTotal(COUNT, 30_000, first, second);
+
+            Set<String> firstKeys = keysInOrder(first.ids());
+            Set<String> secondKeys = keysInOrder(second.ids());
+            assertTrue(firstKeys.stream().noneMatch(secondKeys::contains),
+                    "no key at both consumers: " + firstKeys + " / " + secondKeys);
+            assertEquals(8, firstKeys.size() + secondKeys.size());
+            assertTrue(!firstKeys.isEmpty() && !secondKeys.isEmpty(), "the broker spread the groups over both");
+        } finally {
+            driver.close();
+        }
+    }
+
+    /** The keys one consumer saw; each key's messages arrived in send order. */
+    private static Set<String> keysInOrder(List<Integer> ids) {
+        Set<String> keys = new HashSet<>();
+        int[] last = new int[8];
+        java.util.Arrays.fill(last, -1);
+        for (int id : ids) {
+            int group = id % 8;
+            assertTrue(id > last[group], "message " + id + " after " + last[group] + " of its key");
+            last[group] = id;
+            keys.add(Messages.key(id));
+        }
+        return keys;
+    }
+}
