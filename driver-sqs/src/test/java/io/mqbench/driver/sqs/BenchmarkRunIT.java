@@ -1,0 +1,60 @@
+package io.mqbench.driver.sqs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.config.SecretRedactor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A short real benchmark through the command line against ElasticMQ. */
+class BenchmarkRunIT {
+    private static final int RATE = 400;
+    private static final int SECONDS = 10;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFixedRateRunHoldsTheRateLosesNothingAndKeepsTheCredentialsOut() throws Exception {
+        // The module's sqs-local.yaml, with credentials that can be searched for in the result.
+        String local = Files.readString(Path.of("sqs-local.yaml"))
+                .replace("accessKeyId: elasticmq", "accessKeyId: " + LocalSqs.ACCESS_KEY_ID)
+                .replace("secretAccessKey: elasticmq", "secretAccessKey: " + LocalSqs.SECRET_ACCESS_KEY);
+        assertTrue(local.contains(LocalSqs.SECRET_ACCESS_KEY), "sqs-local.yaml has static credentials");
+        Path driverFile = dir.resolve("sqs-local-it.yaml");
+        Files.writeString(driverFile, local);
+        Path workload = BenchmarkRun.workload(dir, "sqs-it-400", RATE, SECONDS, 5);
+
+        BenchmarkRun run = new BenchmarkRun(dir.resolve("results"));
+        assertEquals(0, run.run(driverFile, workload), run.out() + run.err());
+
+        JsonNode r = run.onlyResult();
+        assertEquals("complete", r.get("status").asText());
+        assertEquals(RATE, r.at("/summary/publishRate/mean").asDouble(), RATE * 0.02, "publish rate within 2 %");
+        assertEquals(RATE, r.at("/summary/consumeRate/mean").asDouble(), RATE * 0.02, "consume rate within 2 %");
+        JsonNode delivery = r.get("delivery");
+        assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
+        assertTrue(delivery.get("drained").asBoolean(), delivery.toString());
+        assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
+        assertEquals(0, delivery.get("duplicated").asLong(), delivery.toString());
+        assertTrue(delivery.get("confirmedMessages").asLong() >= RATE * SECONDS * 0.98, delivery.toString());
+        assertEquals(0, r.at("/summary/sendErrors").asLong());
+        assertTrue(r.get("aggregatedPublishLatency50pct").asDouble() > 0, "send latency measured");
+        assertTrue(r.get("aggregatedEndToEndLatency50pct").asDouble() > 0, "end-to-end latency measured");
+
+        assertTrue(r.at("/driverMetadata/clientLibrary").asText().startsWith("software.amazon.awssdk:sqs 2."),
+                r.at("/driverMetadata").toString());
+        assertEquals("static credentials from the driver file", r.at("/driverMetadata/credentials").asText());
+        assertEquals(SecretRedactor.MASK, r.at("/driverConfig/accessKeyId").asText());
+        assertEquals(SecretRedactor.MASK, r.at("/driverConfig/secretAccessKey").asText());
+        String whole = Files.readString(run.onlyResultFile());
+        assertFalse(whole.contains(LocalSqs.SECRET_ACCESS_KEY), "the secret appears nowhere in the result");
+        assertFalse(whole.contains(LocalSqs.ACCESS_KEY_ID), "nor the access key id");
+        assertFalse((run.out() + run.err()).contains(LocalSqs.SECRET_ACCESS_KEY), "nor in what the run printed");
+    }
+}
