@@ -67,7 +67,7 @@ class ShippedFilesTest {
         }
     }
 
-    /** The YAML files at the top of every driver module the build knows: its driver files. */
+    /** The driver files of every driver module the build knows. */
     private static List<Path> driverFiles() throws IOException {
         String parent = Files.readString(ROOT.resolve("pom.xml"));
         java.util.regex.Matcher listed = java.util.regex.Pattern.compile("<module>(driver-[^<]+)</module>").matcher(parent);
@@ -75,18 +75,17 @@ class ShippedFilesTest {
         while (listed.find()) {
             modules.add(ROOT.resolve(listed.group(1)));
         }
-        try (Stream<Path> found = modules.stream()) {
-            return found
-                    .flatMap(module -> {
-                        try (Stream<Path> files = Files.list(module)) {
-                            return files.filter(f -> f.toString().endsWith(".yaml")).toList().stream();
-                        } catch (IOException e) {
-                            throw new java.io.UncheckedIOException(e);
-                        }
-                    })
-                    .sorted()
-                    .toList();
+        List<Path> files = new java.util.ArrayList<>();
+        for (Path folder : modules) {
+            // Driver files live at the module's top and in folders of variants, never in src/ or target/.
+            try (Stream<Path> found = Files.walk(folder)) {
+                found.filter(f -> f.toString().endsWith(".yaml"))
+                        .filter(f -> !folder.relativize(f).startsWith("src") && !folder.relativize(f).startsWith("target"))
+                        .forEach(files::add);
+            }
         }
+        files.sort(null);
+        return files;
     }
 
     private static List<Path> yamlFilesUnder(Path folder) throws IOException {
