@@ -34,9 +34,12 @@ final class SummaryTable {
                     measured ? Console.ms(r.aggregatedPublishLatency99pct) : "-",
                     measured ? Console.ms(r.aggregatedEndToEndLatency50pct) : "-",
                     measured ? Console.ms(r.aggregatedEndToEndLatency99pct) : "-",
-                    checked ? String.valueOf(d.lost) : "-",
+                    checked ? d.lost + (d.drained ? "" : "*") : "-",
                     checked ? String.valueOf(d.duplicated) : "-",
                     outcome.file() == null ? "(not written: " + r.statusReason + ")" : outcome.file());
+        }
+        if (outcomes.stream().anyMatch(o -> o.result().delivery != null && o.result().delivery.checked && !o.result().delivery.drained)) {
+            out.println("* the consumers had not received everything when the drain time ran out: 'lost' may include messages still on their way");
         }
     }
 

@@ -1,0 +1,71 @@
+package io.mqbench.driver.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Pausing a consumer (backlog workloads) and the order one consumer sees. */
+class ConsumerControlIT {
+    private static LocalMongo mongo;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void connect() {
+        mongo = new LocalMongo();
+    }
+
+    @AfterAll
+    static void dropDatabase() {
+        mongo.close();
+    }
+
+    @Test
+    void aPausedConsumerClaimsNothingAndGetsTheBacklogOnResume() throws Exception {
+        String topic = LocalMongo.topic();
+        Inbox inbox = new Inbox();
+        try (MongoBenchmarkDriver driver = mongo.driver(dir, "pollInterval: 5ms\n")) {
+            driver.createTopic(topic, 1).get();
+            MongoConsumer consumer = (MongoConsumer) driver.createConsumer(topic, "sub-p", inbox).get();
+            BenchmarkProducer producer = driver.createProducer(topic).get();
+            Messages.sendAll(producer, 0, 10);
+            Inbox.awaitTotal(10, 10_000, inbox);
+
+            consumer.pause();
+            Thread.sleep(100);
+            Messages.sendAll(producer, 10, 300);
+            Thread.sleep(500);
+            assertEquals(10, inbox.count(), "nothing claimed while paused");
+            assertEquals(290, mongo.queued(topic, "sub-p"), "the backlog waits in the queue");
+
+            consumer.resume();
+            Inbox.awaitTotal(300, 20_000, inbox);
+            Messages.assertExactlyOnce(inbox.payloads(), 300);
+            assertEquals(0, mongo.queued(topic, "sub-p"));
+        }
+    }
+
+    @Test
+    void oneConsumerWithFifoClaimsSeesSendOrder() throws Exception {
+        String topic = LocalMongo.topic();
+        Inbox inbox = new Inbox();
+        try (MongoBenchmarkDriver driver = mongo.driver(dir, "claimOrder: fifo\nreceiveBatch: 7\n")) {
+            driver.createTopic(topic, 1).get();
+            MongoConsumer consumer = (MongoConsumer) driver.createConsumer(topic, "sub-o", inbox).get();
+            // A backlog first, so the claims really have to pick the oldest among many.
+            consumer.pause();
+            Messages.sendAll(driver.createProducer(topic).get(), 0, 500);
+            consumer.resume();
+            Inbox.awaitTotal(500, 20_000, inbox);
+        }
+        assertEquals(IntStream.range(0, 500).boxed().toList(), List.copyOf(inbox.ids()));
+    }
+}
