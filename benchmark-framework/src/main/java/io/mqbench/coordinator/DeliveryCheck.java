@@ -5,9 +5,9 @@ import io.mqbench.worker.commands.CountersStats;
 import java.util.Locale;
 
 /**
- * After the load stops: waits until the consumers have received what was sent (or nothing more
- * arrives for a few seconds, or the drain time runs out), then counts lost, duplicated and
- * out-of-order messages from the workers' ledgers.
+ * After the load stops: waits until every subscription has received every confirmed message (or
+ * nothing more arrives for a few seconds, or the drain time runs out), then counts lost, duplicated
+ * and out-of-order messages from the workers' ledgers.
  */
 final class DeliveryCheck {
     static final long DRAIN_TIMEOUT_MILLIS = 60_000;
@@ -15,6 +15,8 @@ final class DeliveryCheck {
     static final long DRAIN_TIMEOUT_WHEN_STOPPED_MILLIS = 5_000;
     private static final long STALL_MILLIS = 3_000;
     private static final long SEND_CONFIRM_WAIT_MILLIS = 30_000;
+    /** The ledgers are larger than the counters (bitmaps, over HTTP from remote workers): ask less often. */
+    private static final long LEDGER_CHECK_INTERVAL_MILLIS = 500;
 
     private final RunContext ctx;
 
@@ -37,6 +39,7 @@ final class DeliveryCheck {
         long start = System.currentTimeMillis();
         long lastChange = start;
         long lastReceived = -1;
+        long nextLedgerCheck = start;
         boolean drained;
         while (true) {
             CountersStats counters = ctx.worker.getCountersStats();
@@ -46,9 +49,18 @@ final class DeliveryCheck {
                 lastReceived = counters.messagesReceived;
                 lastChange = now;
             }
-            if (counters.messagesReceived >= expected || now - lastChange >= STALL_MILLIS) {
+            if (now - lastChange >= STALL_MILLIS) {
                 drained = true;
                 break;
+            }
+            // The count alone can mislead: duplicates and delivered-but-unconfirmed messages (a
+            // broker restart makes both) reach it while confirmed messages are still on their way.
+            if (counters.messagesReceived >= expected && now >= nextLedgerCheck) {
+                if (nothingConfirmedMissing(now - start)) {
+                    drained = true;
+                    break;
+                }
+                nextLedgerCheck = now + LEDGER_CHECK_INTERVAL_MILLIS;
             }
             if (now - start >= timeout) {
                 drained = false;
@@ -67,5 +79,12 @@ final class DeliveryCheck {
             ctx.console.info("delivery not checked: " + summary.note);
         }
         return summary;
+    }
+
+    /** Has every subscription received every confirmed message (per the workers' ledgers)? */
+    private boolean nothingConfirmedMissing(long elapsedMillis) throws Exception {
+        DeliverySummary sofar = DeliverySummary.compute(ctx.worker.getDeliveryReport(), ctx.subscriptionsByTopic, true,
+                elapsedMillis / 1000.0);
+        return sofar.lost == 0;
     }
 }

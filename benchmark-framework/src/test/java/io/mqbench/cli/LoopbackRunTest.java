@@ -84,6 +84,25 @@ class LoopbackRunTest {
     }
 
     @Test
+    void duplicatesDoNotEndTheDrainWhileConfirmedMessagesAreStillOnTheirWay() throws Exception {
+        // Every message arrives twice, one second after its send: when the load stops the
+        // received count already exceeds the sent count, although the last second's messages
+        // have not arrived yet. The drain must wait for them, not stop at the count.
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Twice\n" + LOOPBACK + """
+                deliveryLatency: {distribution: fixed, meanMs: 1000}
+                duplicateRate: 1.0
+                """);
+        Path workload = workload("twice", 1, 1, 1, 1, 1, 256, 1000, 4, 0, "");
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.err());
+        JsonNode delivery = BenchmarkCli.onlyResult(out()).get("delivery");
+        assertTrue(delivery.get("drained").asBoolean(), delivery.toString());
+        assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
+        assertEquals(delivery.get("expectedDeliveries").asLong(), delivery.get("duplicated").asLong(), delivery.toString());
+        assertTrue(delivery.get("drainSeconds").asDouble() >= 0.5, "waited for the last second's sends: " + delivery);
+    }
+
+    @Test
     void producerRateZeroFindsAHighRateAndSaysHow() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         Path workload = workload("max", 1, 1, 1, 1, 1, 100, 0, 6, 8, "");
