@@ -222,18 +222,7 @@ class DistributedWorkersIT {
     }
 
     private Path workload(String name, int topics, int rate, int seconds, int warmup) {
-        return TempFiles.write(dir, name + ".yaml", String.format("""
-                name: %s
-                topics: %d
-                partitionsPerTopic: 1
-                messageSize: 512
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                producerRate: %d
-                testDurationSeconds: %d
-                warmupDurationSeconds: %d
-                """, name, topics, rate, seconds, warmup));
+        return TempFiles.fixedRateWorkload(dir, name, topics, 512, rate, seconds, warmup);
     }
 
     private static long counter(String metrics, String name) {

@@ -20,6 +20,31 @@ public final class TempFiles {
         }
     }
 
+    /**
+     * A workload file for a short whole run: one topic, partition, subscription, consumer and
+     * producer, 1 KiB messages at a fixed rate; durations in seconds.
+     */
+    public static Path fixedRateWorkload(Path folder, String name, int rate, int seconds, int warmupSeconds) {
+        return fixedRateWorkload(folder, name, 1, 1024, rate, seconds, warmupSeconds);
+    }
+
+    /** The same with {@code topics} topics (one producer and one consumer each) of {@code messageSize}-byte messages. */
+    public static Path fixedRateWorkload(Path folder, String name, int topics, int messageSize, int rate, int seconds,
+                                         int warmupSeconds) {
+        return write(folder, name + ".yaml", String.format("""
+                name: %s
+                topics: %d
+                partitionsPerTopic: 1
+                messageSize: %d
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: %d
+                testDurationSeconds: %d
+                warmupDurationSeconds: %d
+                """, name, topics, messageSize, rate, seconds, warmupSeconds));
+    }
+
     /** The repository root, found from the test's working folder (a module folder). */
     public static Path repositoryRoot() {
         Path here = Path.of("").toAbsolutePath();

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
@@ -44,15 +46,15 @@ class AcknowledgementsIT {
             BenchmarkConsumer early = driver.createConsumer(topic, subscription, first).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, SENT);
-            Inbox.awaitTotal(SENT, 30_000, first);
+            assertEquals(SENT, Inbox.awaitTotal(SENT, 30_000, first), "received, and no more than sent");
             early.close();
 
             Inbox next = new Inbox();
             driver.createConsumer(topic, subscription, next).get(30, TimeUnit.SECONDS);
             int redelivered = SENT - settled;
             if (redelivered > 0) {
-                Inbox.awaitTotal(redelivered, 30_000, next);
-                assertEquals(IntStream.range(settled, SENT).boxed().toList(), next.ids(),
+                assertEquals(redelivered, Inbox.awaitTotal(redelivered, 30_000, next), "received, and no more than sent");
+                assertEquals(IntStream.range(settled, SENT).boxed().toList(), Messages.ids(next),
                         "exactly the messages after the last settled batch, in order");
             } else {
                 Thread.sleep(1_500);
@@ -74,7 +76,7 @@ class AcknowledgementsIT {
                     .get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, 0, 10, false);
-            Inbox.awaitTotal(10, 30_000, inbox);
+            assertEquals(10, Inbox.awaitTotal(10, 30_000, inbox), "received, and no more than sent");
 
             assertTrue(consumer instanceof PausableConsumer);
             ((PausableConsumer) consumer).pause();
@@ -83,8 +85,8 @@ class AcknowledgementsIT {
             assertEquals(10, inbox.count(), "nothing delivered while paused");
 
             ((PausableConsumer) consumer).resume();
-            Inbox.awaitTotal(110, 30_000, inbox);
-            List<Integer> ids = inbox.ids();
+            assertEquals(110, Inbox.awaitTotal(110, 30_000, inbox), "received, and no more than sent");
+            List<Integer> ids = Messages.ids(inbox);
             assertEquals(IntStream.range(0, 110).boxed().toList(), ids, "the rest, in order, once");
         } finally {
             driver.close();

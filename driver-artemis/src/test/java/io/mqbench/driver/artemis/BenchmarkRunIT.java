@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,15 +21,16 @@ class BenchmarkRunIT {
 
     @Test
     void aFixedRateRunHoldsTheRateAndLosesNothing() throws Exception {
-        Path workload = BenchmarkRun.workload(dir, "artemis-it-1k", RATE, SECONDS, 5);
+        Path workload = TempFiles.fixedRateWorkload(dir, "artemis-it-1k", RATE, SECONDS, 5);
         // The module's file with a password added: the result must not show it.
         Path driverFile = dir.resolve("artemis-local-with-login.yaml");
         Files.writeString(driverFile, Files.readString(Path.of("artemis-local.yaml"))
                 + "user: admin\npassword: admin\n");
-        BenchmarkRun run = new BenchmarkRun(dir.resolve("results"));
-        assertEquals(0, run.run(driverFile, workload), run.out() + run.err());
+        Path results = dir.resolve("results");
+        BenchmarkCli run = BenchmarkCli.run("-d", driverFile.toString(), "-o", results.toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
 
-        JsonNode r = run.onlyResult();
+        JsonNode r = BenchmarkCli.onlyResult(results);
         assertEquals("complete", r.get("status").asText());
         assertEquals(RATE, r.at("/summary/publishRate/mean").asDouble(), RATE * 0.02, "publish rate within 2 %");
         assertEquals(RATE, r.at("/summary/consumeRate/mean").asDouble(), RATE * 0.02, "consume rate");

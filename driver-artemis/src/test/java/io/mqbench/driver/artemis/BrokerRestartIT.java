@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -64,8 +66,8 @@ class BrokerRestartIT {
             assertEquals(EACH, console.queue(queue).messages(), "only the persistent messages are still there");
             Inbox inbox = new Inbox();
             reader.createConsumer(topic, subscription, inbox).get(30, TimeUnit.SECONDS);
-            Inbox.awaitTotal(EACH, 30_000, inbox);
-            assertEquals(IntStream.range(0, EACH).boxed().toList(), inbox.ids(), "every persistent message, in order");
+            assertEquals(EACH, Inbox.awaitTotal(EACH, 30_000, inbox), "received, and no more than sent");
+            assertEquals(IntStream.range(0, EACH).boxed().toList(), Messages.ids(inbox), "every persistent message, in order");
             Messages.assertExactlyOnce(inbox.payloads(), EACH);
         } finally {
             reader.close();
@@ -83,7 +85,7 @@ class BrokerRestartIT {
             driver.createConsumer(topic, LocalBroker.subscription("reconnect"), inbox).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, 0, 100, false);
-            Inbox.awaitTotal(100, 30_000, inbox);
+            assertEquals(100, Inbox.awaitTotal(100, 30_000, inbox), "received, and no more than sent");
 
             LocalBroker.brokers("stop", "artemis");
             try {
@@ -100,7 +102,7 @@ class BrokerRestartIT {
                 Thread.sleep(50);
             }
             assertEquals(IntStream.range(1_000, 1_100).boxed().toList(),
-                    inbox.ids().stream().filter(id -> id >= 1_000).toList(),
+                    Messages.ids(inbox).stream().filter(id -> id >= 1_000).toList(),
                     "the same consumer gets what the same producer sent after the restart, once, in order");
         } finally {
             driver.close();
@@ -124,6 +126,6 @@ class BrokerRestartIT {
     }
 
     private static long afterRestart(Inbox inbox) {
-        return inbox.ids().stream().filter(id -> id >= 1_000).count();
+        return Messages.ids(inbox).stream().filter(id -> id >= 1_000).count();
     }
 }

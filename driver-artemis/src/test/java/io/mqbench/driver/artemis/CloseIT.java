@@ -3,6 +3,8 @@ package io.mqbench.driver.artemis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,7 +31,7 @@ class CloseIT {
         driver.createConsumer(topic, LocalBroker.subscription("close"), inbox).get(30, TimeUnit.SECONDS);
         BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
         Messages.sendAll(producer, 100);
-        Inbox.awaitTotal(100, 30_000, inbox);
+        assertEquals(100, Inbox.awaitTotal(100, 30_000, inbox), "received, and no more than sent");
         assertEquals("2.40.0", driver.metadata().get("brokerVersion"));
         assertTrue(driver.metadata().get("brokerJournalType") != null, driver.metadata().toString());
         assertTrue(!clientThreads(before).isEmpty(), "the client runs threads while open");

@@ -2,6 +2,7 @@ package io.mqbench.driver.artemis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mqbench.testing.TempFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,11 +21,6 @@ final class LocalBroker {
             + "driverClass: io.mqbench.driver.artemis.ArtemisBenchmarkDriver\n";
 
     private LocalBroker() {}
-
-    /** The repository root (Failsafe passes it; the module folder's parent otherwise). */
-    static Path repository() {
-        return Path.of(System.getProperty("mqbench.repository", "..")).toAbsolutePath().normalize();
-    }
 
     /** A driver file with {@code settings}; brokerAddress is the local broker unless they give one. */
     static Path driverFile(Path dir, String settings) throws IOException {
@@ -52,7 +48,7 @@ final class LocalBroker {
     /** Runs {@code bin/brokers <args>} and requires exit status 0. */
     static String brokers(String... args) throws Exception {
         String[] command = new String[args.length + 1];
-        command[0] = repository().resolve("bin/brokers").toString();
+        command[0] = TempFiles.repositoryRoot().resolve("bin/brokers").toString();
         System.arraycopy(args, 0, command, 1, args.length);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -64,7 +60,7 @@ final class LocalBroker {
     /** Sends SIGSTOP or SIGCONT to the broker's JVM, whose PID bin/brokers keeps. */
     static void signalBroker(String signal) throws Exception {
         String dir = System.getenv("MQBENCH_BROKERS_DIR");
-        Path brokers = dir != null ? Path.of(dir) : repository().resolve(".brokers");
+        Path brokers = dir != null ? Path.of(dir) : TempFiles.repositoryRoot().resolve(".brokers");
         // The file holds the PID, then the process start time bin/brokers uses to recognise it.
         String pid = Files.readString(brokers.resolve("artemis/artemis.pid")).trim().split("\\s+")[0];
         Process kill = new ProcessBuilder("kill", "-" + signal, pid).inheritIO().start();

@@ -3,6 +3,8 @@ package io.mqbench.driver.artemis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -32,13 +34,13 @@ class MessageGroupsIT {
             driver.createConsumer(topic, subscription, second).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, 0, COUNT, true);
-            Inbox.awaitTotal(COUNT, 30_000, first, second);
+            assertEquals(COUNT, Inbox.awaitTotal(COUNT, 30_000, first, second), "received, and no more than sent");
 
-            Set<String> firstKeys = keysInOrder(first.ids());
-            Set<String> secondKeys = keysInOrder(second.ids());
+            Set<String> firstKeys = keysInOrder(Messages.ids(first));
+            Set<String> secondKeys = keysInOrder(Messages.ids(second));
             assertTrue(firstKeys.stream().noneMatch(secondKeys::contains),
                     "no key at both consumers: " + firstKeys + " / " + secondKeys);
-            assertEquals(8, firstKeys.size() + secondKeys.size());
+            assertEquals(Messages.KEYS, firstKeys.size() + secondKeys.size());
             assertTrue(!firstKeys.isEmpty() && !secondKeys.isEmpty(), "the broker spread the groups over both");
         } finally {
             driver.close();
@@ -48,10 +50,10 @@ class MessageGroupsIT {
     /** The keys one consumer saw; each key's messages arrived in send order. */
     private static Set<String> keysInOrder(List<Integer> ids) {
         Set<String> keys = new HashSet<>();
-        int[] last = new int[8];
+        int[] last = new int[Messages.KEYS];
         java.util.Arrays.fill(last, -1);
         for (int id : ids) {
-            int group = id % 8;
+            int group = id % Messages.KEYS;
             assertTrue(id > last[group], "message " + id + " after " + last[group] + " of its key");
             last[group] = id;
             keys.add(Messages.key(id));

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
@@ -58,8 +60,8 @@ class SubscriptionsIT {
                 Messages.sendAll(producer, COUNT);
                 long after = System.currentTimeMillis();
 
-                Inbox.awaitTotal(COUNT, 60_000, alone);
-                Inbox.awaitTotal(COUNT, 60_000, first, second);
+                assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, alone), "received, and no more than sent");
+                assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, first, second), "received, and no more than sent");
                 Messages.assertExactlyOnce(alone.payloads(), COUNT);
                 List<byte[]> sharedPayloads = new ArrayList<>(first.payloads());
                 sharedPayloads.addAll(second.payloads());
@@ -67,7 +69,7 @@ class SubscriptionsIT {
                 assertTrue(first.count() > 0 && second.count() > 0,
                         "both consumers of the shared subscription got messages: " + first.count() + " / "
                                 + second.count());
-                List<Integer> order = alone.ids();
+                List<Integer> order = Messages.ids(alone);
                 for (int i = 0; i < COUNT; i++) {
                     assertEquals(i, order.get(i), "a single consumer sees publish order");
                 }

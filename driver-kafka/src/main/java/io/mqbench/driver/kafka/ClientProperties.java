@@ -1,5 +1,6 @@
 package io.mqbench.driver.kafka;
 
+import io.mqbench.driver.support.YamlErrors;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.Comparator;
@@ -217,27 +218,8 @@ final class ClientProperties {
 
     private static Optional<String> closest(String key, Set<String> known) {
         return known.stream()
-                .filter(k -> distance(k, key) <= Math.max(2, key.length() / 5))
-                .min(Comparator.comparingInt(k -> distance(k, key)));
-    }
-
-    private static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+                .filter(k -> YamlErrors.editDistance(k, key) <= Math.max(2, key.length() / 5))
+                .min(Comparator.comparingInt(k -> YamlErrors.editDistance(k, key)));
     }
 
     private static Map<String, String> only(Map<String, String> values, Set<String> known) {

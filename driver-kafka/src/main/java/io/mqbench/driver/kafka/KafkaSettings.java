@@ -1,17 +1,8 @@
 package io.mqbench.driver.kafka;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mqbench.driver.support.DriverSettings;
 import java.io.File;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.stream.Collectors;
 
 /**
  * The Kafka driver's YAML file. The first fields are exactly those of OpenMessaging Benchmark's
@@ -49,22 +40,9 @@ public final class KafkaSettings {
     /** When present, every producer is transactional and commits as these settings say. */
     public TransactionSettings transactions;
 
+    /** Reads the file strictly (a mistake is an IOException naming the field), then {@link #validate()}s it. */
     static KafkaSettings read(File file) throws IOException {
-        ObjectMapper mapper = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
-        KafkaSettings settings;
-        try {
-            settings = mapper.readValue(file, KafkaSettings.class);
-        } catch (JsonMappingException e) {
-            throw new IllegalArgumentException(explain(e), e);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not valid YAML: " + e.getOriginalMessage(), e);
-        }
-        if (settings == null) {
-            throw new IllegalArgumentException("the file is empty; give at least commonConfig with bootstrap.servers");
-        }
+        KafkaSettings settings = DriverSettings.read(file, KafkaSettings.class);
         settings.validate();
         return settings;
     }
@@ -77,32 +55,5 @@ public final class KafkaSettings {
         if (transactions != null) {
             transactions.validate();
         }
-    }
-
-    /** One line that names the field and what is allowed, instead of Jackson's multi-line message. */
-    private static String explain(JsonMappingException e) {
-        String field = e.getPath().stream()
-                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining("."));
-        if (e.getCause() instanceof IllegalArgumentException ours) {
-            return ours.getMessage();
-        }
-        if (e instanceof UnrecognizedPropertyException unknown) {
-            return "unknown field '" + field + "'; allowed here: " + names(unknown.getKnownPropertyIds());
-        }
-        if (e instanceof InvalidFormatException format && format.getTargetType().isEnum()) {
-            return field + ": '" + format.getValue() + "' is not allowed; allowed: "
-                    + Arrays.stream(format.getTargetType().getEnumConstants())
-                            .map(Object::toString)
-                            .collect(Collectors.joining(", "));
-        }
-        if (e instanceof InvalidFormatException format) {
-            return field + ": '" + format.getValue() + "' is not a valid " + format.getTargetType().getSimpleName();
-        }
-        return (field.isEmpty() ? "" : field + ": ") + e.getOriginalMessage().replace('\n', ' ');
-    }
-
-    private static String names(Collection<Object> known) {
-        return known.stream().map(Object::toString).sorted().collect(Collectors.joining(", "));
     }
 }

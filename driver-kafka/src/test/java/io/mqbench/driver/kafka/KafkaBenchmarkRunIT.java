@@ -4,17 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mqbench.cli.Main;
-import io.mqbench.coordinator.StopSignal;
-import java.io.ByteArrayOutputStream;
-import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,22 +19,13 @@ class KafkaBenchmarkRunIT {
     @BeforeAll
     static void findPayloadFiles() {
         // Workload files name payload/payload-1Kb.data relative to the repository root.
-        System.setProperty("mqbench.home", new File("..").getAbsolutePath());
+        System.setProperty("mqbench.home", TempFiles.repositoryRoot().toString());
     }
 
     private JsonNode run(String... args) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), new StopSignal());
-        String printed = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
-        assertEquals(0, exit, printed);
-        List<Path> files;
-        try (Stream<Path> listing = Files.list(results)) {
-            files = listing.filter(p -> p.toString().endsWith(".json")).toList();
-        }
-        assertEquals(1, files.size(), "one result file: " + files);
-        return new ObjectMapper().readTree(files.get(0).toFile());
+        BenchmarkCli cli = BenchmarkCli.run(args);
+        assertEquals(0, cli.exitCode, cli.out() + cli.err());
+        return BenchmarkCli.onlyResult(results);
     }
 
     @Test

@@ -34,10 +34,19 @@ class KafkaSettingsTest {
               bootstrap.servers=127.0.0.1:9092
             """;
 
+    /** A mistake the driver's own checks find (validate, the client configs): an IllegalArgumentException. */
     private String readError(String yaml) throws IOException {
         File file = write(yaml);
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> ClientProperties.from(KafkaSettings.read(file)));
+        assertFalse(error.getMessage().contains("\n"), "one line: " + error.getMessage());
+        return error.getMessage();
+    }
+
+    /** A mistake reading the YAML finds (unknown field, wrong value): an IOException, as initialize throws it. */
+    private String yamlError(String yaml) throws IOException {
+        File file = write(yaml);
+        IOException error = assertThrows(IOException.class, () -> KafkaSettings.read(file));
         assertFalse(error.getMessage().contains("\n"), "one line: " + error.getMessage());
         return error.getMessage();
     }
@@ -128,11 +137,13 @@ class KafkaSettingsTest {
 
     @Test
     void anUnknownFieldIsNamedWithTheAllowedOnes() throws IOException {
-        String message = readError(BASE + "replicationFactr: 3\n");
-        assertTrue(message.startsWith("unknown field 'replicationFactr'; allowed here: "), message);
+        String message = yamlError(BASE + "replicationFactr: 3\n");
+        assertTrue(message.startsWith("unknown field 'replicationFactr' (did you mean 'replicationFactor'?); allowed fields: "),
+                message);
         assertTrue(message.contains("replicationFactor") && message.contains("offsetCommit") && message.contains("transactions"), message);
-        String nested = readError(BASE + "transactions:\n  commitEvery: 5\n");
-        assertTrue(nested.startsWith("unknown field 'transactions.commitEvery'; allowed here: commitEveryMessages, commitEveryMs"), nested);
+        String nested = yamlError(BASE + "transactions:\n  commitEvery: 5\n");
+        assertEquals("unknown field 'transactions.commitEvery' (did you mean 'commitEveryMs'?);"
+                + " allowed fields: commitEveryMessages, commitEveryMs", nested);
     }
 
     @Test
@@ -150,7 +161,7 @@ class KafkaSettingsTest {
     void aBadValueNamesTheSettingAndWhatIsAllowed() throws IOException {
         String acks = readError(BASE + "producerConfig: |\n  acks=2\n");
         assertTrue(acks.contains("acks") && acks.contains("all, -1, 0, 1"), acks);
-        String commit = readError(BASE + "offsetCommit: later\n");
+        String commit = yamlError(BASE + "offsetCommit: later\n");
         assertEquals("offsetCommit: 'later' is not allowed; allowed: async, sync", commit);
         String rf = readError(BASE + "replicationFactor: 0\n");
         assertTrue(rf.startsWith("replicationFactor is 0; allowed: 1 or more"), rf);

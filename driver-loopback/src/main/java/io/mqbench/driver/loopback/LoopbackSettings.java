@@ -1,12 +1,10 @@
 package io.mqbench.driver.loopback;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mqbench.driver.support.DriverSettings;
 import java.io.File;
 import java.io.IOException;
 
-/** The loopback driver's YAML file. Unknown fields are rejected, so a typo cannot go unnoticed. */
+/** The loopback driver's YAML file, read strictly: a typo or an out-of-range value is one clear line. */
 public final class LoopbackSettings {
     public String name;
     public String driverClass;
@@ -30,11 +28,7 @@ public final class LoopbackSettings {
     public double sendErrorRate;
 
     static LoopbackSettings read(File file) throws IOException {
-        ObjectMapper mapper = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        LoopbackSettings settings = mapper.readValue(file, LoopbackSettings.class);
-        settings.validate();
-        return settings;
+        return DriverSettings.read(file, LoopbackSettings.class, LoopbackSettings::validate);
     }
 
     void validate() {

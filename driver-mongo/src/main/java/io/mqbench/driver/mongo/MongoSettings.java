@@ -1,18 +1,13 @@
 package io.mqbench.driver.mongo;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import static io.mqbench.driver.support.Choices.choice;
+
 import com.mongodb.ConnectionString;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import io.mqbench.driver.support.DriverSettings;
 import java.io.File;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * The Mongo driver's YAML file. Unknown fields are rejected, and every check names the field and
@@ -75,34 +70,9 @@ public final class MongoSettings {
     private long visibilityTimeoutMillis;
     private long pollIntervalMillis;
 
+    /** Reads the file strictly and {@link #validate()}s it; every problem is an IOException naming the field. */
     static MongoSettings read(File file) throws IOException {
-        ObjectMapper mapper = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        MongoSettings settings;
-        try {
-            settings = mapper.readValue(file, MongoSettings.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IOException("unknown field '" + e.getPropertyName() + "'; known fields: "
-                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
-                            .collect(Collectors.joining(", ")), e);
-        } catch (JsonMappingException e) {
-            throw new IOException("field '" + fieldPath(e) + "': " + e.getOriginalMessage(), e);
-        }
-        if (settings == null) {
-            throw new IOException(file + " is empty; give at least name and driverClass");
-        }
-        try {
-            settings.validate();
-        } catch (IllegalArgumentException e) {
-            throw new IOException(e.getMessage(), e);
-        }
-        return settings;
-    }
-
-    private static String fieldPath(JsonMappingException e) {
-        return e.getPath().stream()
-                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining("."));
+        return DriverSettings.read(file, MongoSettings.class, MongoSettings::validate);
     }
 
     /** Checks every field and parses the named choices; throws naming the field and what it allows. */
@@ -177,21 +147,6 @@ public final class MongoSettings {
         if (value < minimum || value > maximum) {
             throw new IllegalArgumentException(field + " is " + value + "; allowed: " + minimum + " to " + maximum);
         }
-    }
-
-    static <E extends Enum<E>> E choice(String field, String value, Class<E> type) {
-        String allowed = Arrays.stream(type.getEnumConstants())
-                .map(c -> c.name().toLowerCase(Locale.ROOT))
-                .collect(Collectors.joining(", "));
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(field + " is empty; allowed: " + allowed);
-        }
-        for (E constant : type.getEnumConstants()) {
-            if (constant.name().equalsIgnoreCase(value.trim())) {
-                return constant;
-            }
-        }
-        throw new IllegalArgumentException(field + " is '" + value + "'; allowed: " + allowed);
     }
 
     ConnectionString parsedConnectionString() {

@@ -2,31 +2,24 @@ package io.mqbench.driver.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Pausing a consumer (backlog workloads) and the order one consumer sees. */
 class ConsumerControlIT {
-    private static LocalMongo mongo;
+    /** This class's own database, dropped after its last test. */
+    @RegisterExtension
+    static final LocalMongo mongo = new LocalMongo();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void connect() {
-        mongo = new LocalMongo();
-    }
-
-    @AfterAll
-    static void dropDatabase() {
-        mongo.close();
-    }
 
     @Test
     void aPausedConsumerClaimsNothingAndGetsTheBacklogOnResume() throws Exception {
@@ -37,7 +30,7 @@ class ConsumerControlIT {
             MongoConsumer consumer = (MongoConsumer) driver.createConsumer(topic, "sub-p", inbox).get();
             BenchmarkProducer producer = driver.createProducer(topic).get();
             Messages.sendAll(producer, 0, 10);
-            Inbox.awaitTotal(10, 10_000, inbox);
+            assertEquals(10, Inbox.awaitTotal(10, 10_000, inbox), "received, and no more than sent");
 
             consumer.pause();
             Thread.sleep(100);
@@ -47,7 +40,7 @@ class ConsumerControlIT {
             assertEquals(290, mongo.queued(topic, "sub-p"), "the backlog waits in the queue");
 
             consumer.resume();
-            Inbox.awaitTotal(300, 20_000, inbox);
+            assertEquals(300, Inbox.awaitTotal(300, 20_000, inbox), "received, and no more than sent");
             Messages.assertExactlyOnce(inbox.payloads(), 300);
             assertEquals(0, mongo.queued(topic, "sub-p"));
         }
@@ -64,8 +57,8 @@ class ConsumerControlIT {
             consumer.pause();
             Messages.sendAll(driver.createProducer(topic).get(), 0, 500);
             consumer.resume();
-            Inbox.awaitTotal(500, 20_000, inbox);
+            assertEquals(500, Inbox.awaitTotal(500, 20_000, inbox), "received, and no more than sent");
         }
-        assertEquals(IntStream.range(0, 500).boxed().toList(), List.copyOf(inbox.ids()));
+        assertEquals(IntStream.range(0, 500).boxed().toList(), List.copyOf(Messages.ids(inbox)));
     }
 }

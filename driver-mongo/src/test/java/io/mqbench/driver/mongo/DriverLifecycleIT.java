@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -17,27 +19,18 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Connecting, describing the server, failing clearly, and closing without leftovers. */
 class DriverLifecycleIT {
-    private static LocalMongo mongo;
+    /** This class's own database, dropped after its last test. */
+    @RegisterExtension
+    static final LocalMongo mongo = new LocalMongo();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void connect() {
-        mongo = new LocalMongo();
-    }
-
-    @AfterAll
-    static void dropDatabase() {
-        mongo.close();
-    }
 
     @Test
     void anUnreachableServerFailsInitializeWithOneLineNamingTheAddress() throws Exception {
@@ -100,10 +93,10 @@ class DriverLifecycleIT {
             // The producer looks for new subscriptions once a second.
             Thread.sleep(SubscriptionTargets.REFRESH_MILLIS + 200);
             Messages.sendAll(producer, 10, 20);
-            Inbox.awaitTotal(20, 10_000, early);
-            Inbox.awaitTotal(10, 10_000, late);
+            assertEquals(20, Inbox.awaitTotal(20, 10_000, early), "received, and no more than sent");
+            assertEquals(10, Inbox.awaitTotal(10, 10_000, late), "received, and no more than sent");
         }
-        assertEquals(java.util.stream.IntStream.range(10, 20).boxed().toList(), late.ids().stream().sorted().toList());
+        assertEquals(java.util.stream.IntStream.range(10, 20).boxed().toList(), Messages.ids(late).stream().sorted().toList());
     }
 
     private static Set<String> clientThreads() {

@@ -11,14 +11,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The MongoDB wire-protocol server that {@code bin/brokers start mongo} runs on 127.0.0.1:27017
  * (mongo-java-server, an emulation: no replication, write concerns accepted and ignored), a
  * database of its own for each test class, driver files pointing at it, and a plain client to look
- * at what the driver left there.
+ * at what the driver left there. A test class holds one in a static {@code @RegisterExtension}
+ * field, which drops the database after the class's last test.
  */
-final class LocalMongo implements AutoCloseable {
+final class LocalMongo implements AutoCloseable, AfterAllCallback {
     static final String URI = "mongodb://127.0.0.1:27017/?serverSelectionTimeoutMS=5000";
 
     final String database = "mqbench_it_" + UUID.randomUUID().toString().substring(0, 8);
@@ -61,6 +64,11 @@ final class LocalMongo implements AutoCloseable {
 
     static String topic() {
         return "mqbench-it-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     @Override

@@ -105,13 +105,14 @@ class MongoSettingsTest {
         assertEquals("insertBatch is 100001; allowed: 1 to 100000", error("insertBatch: 100001\n"));
         assertEquals("maxPendingSends is -1; allowed: 1 to 10000000", error("maxPendingSends: -1\n"));
         assertTrue(error("database: a.b\n").startsWith("database is 'a.b'; allowed: 1 to 63 characters"));
-        assertTrue(error("receiveBatch: ten\n").startsWith("field 'receiveBatch':"));
+        assertEquals("field 'receiveBatch' has value 'ten'; allowed: a whole number", error("receiveBatch: ten\n"));
     }
 
     @Test
     void unknownFieldsAreRefusedWithTheKnownOnes() {
         String message = error("visibilityTimeOut: 5s\n");
-        assertTrue(message.startsWith("unknown field 'visibilityTimeOut'; known fields: "), message);
+        assertTrue(message.startsWith("unknown field 'visibilityTimeOut' (did you mean 'visibilityTimeout'?); allowed fields: "),
+                message);
         assertTrue(message.contains("visibilityTimeout"), message);
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -13,28 +15,19 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** At-least-once: what a consumer claimed and never acknowledged comes back once its lease expires. */
 class RedeliveryIT {
     private static final long LEASE_MILLIS = 2_000;
-    private static LocalMongo mongo;
+    /** This class's own database, dropped after its last test. */
+    @RegisterExtension
+    static final LocalMongo mongo = new LocalMongo();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void connect() {
-        mongo = new LocalMongo();
-    }
-
-    @AfterAll
-    static void dropDatabase() {
-        mongo.close();
-    }
 
     /** Claimed messages of the queue with the time their lease ends. */
     private static Map<Integer, Long> leasedUntil(MongoCollection<BsonDocument> queue) {
@@ -78,11 +71,11 @@ class RedeliveryIT {
             assertEquals(5, held.size(), "the stuck consumer holds its batch: " + held.keySet());
 
             driver.createConsumer(topic, "sub-r", healthy).get();
-            Inbox.awaitTotal(20, 15_000, healthy);
+            assertEquals(20, Inbox.awaitTotal(20, 15_000, healthy), "received, and no more than sent");
             Messages.assertExactlyOnce(healthy.payloads(), 20);
             // Not handed to the second consumer while the first one's lease ran.
             for (Map.Entry<Integer, Long> lease : held.entrySet()) {
-                long arrived = healthy.arrivalOf(lease.getKey());
+                long arrived = Messages.arrivalOf(healthy, lease.getKey());
                 assertTrue(arrived >= lease.getValue(), "message " + lease.getKey() + " was redelivered at " + arrived
                         + ", before its lease ended at " + lease.getValue());
             }
@@ -96,7 +89,7 @@ class RedeliveryIT {
             }
             assertEquals(5, stuckConsumer.acknowledgedElsewhere());
             assertEquals(5, stuck.count(), "the stuck consumer saw its own batch, nothing more");
-            assertTrue(held.keySet().containsAll(stuck.ids()));
+            assertTrue(held.keySet().containsAll(Messages.ids(stuck)));
             assertEquals(0, mongo.queued(topic, "sub-r"), "everything acknowledged in the end");
         }
     }

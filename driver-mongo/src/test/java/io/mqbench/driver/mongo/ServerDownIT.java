@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
+import io.mqbench.testing.TempFiles;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +30,7 @@ class ServerDownIT {
     Path dir;
 
     private static void brokers(String command) throws Exception {
-        Path tool = Path.of(System.getProperty("mqbench.repository", "..")).resolve("bin/brokers");
+        Path tool = TempFiles.repositoryRoot().resolve("bin/brokers");
         Process process = new ProcessBuilder(tool.toString(), command, "mongo").redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(120, TimeUnit.SECONDS), "bin/brokers " + command + " mongo timed out");
@@ -48,7 +51,7 @@ class ServerDownIT {
         driver.createConsumer(topic, "sub-d", inbox).get();
         BenchmarkProducer producer = driver.createProducer(topic).get();
         Messages.sendAll(producer, 0, 10);
-        Inbox.awaitTotal(10, 10_000, inbox);
+        assertEquals(10, Inbox.awaitTotal(10, 10_000, inbox), "received, and no more than sent");
 
         brokers("stop");
         try {

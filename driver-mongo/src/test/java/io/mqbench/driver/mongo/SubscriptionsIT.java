@@ -3,15 +3,16 @@ package io.mqbench.driver.mongo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,20 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SubscriptionsIT {
     private static final int COUNT = 5_000;
-    private static LocalMongo mongo;
+    /** This class's own database, dropped after its last test. */
+    @RegisterExtension
+    static final LocalMongo mongo = new LocalMongo();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void connect() {
-        mongo = new LocalMongo();
-    }
-
-    @AfterAll
-    static void dropDatabase() {
-        mongo.close();
-    }
 
     @Test
     void everySubscriptionGetsEveryMessageAndItsConsumersShareThem() throws Exception {
@@ -61,8 +54,8 @@ class SubscriptionsIT {
             Messages.sendAll(producer, 0, COUNT);
             sentUntil = System.currentTimeMillis();
 
-            Inbox.awaitTotal(COUNT, 60_000, solo);
-            Inbox.awaitTotal(COUNT, 60_000, sharedA, sharedB);
+            assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, solo), "received, and no more than sent");
+            assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, sharedA, sharedB), "received, and no more than sent");
             assertEquals(0, mongo.queued(topic, "sub-solo"), "every message acknowledged (deleted)");
             assertEquals(0, mongo.queued(topic, "sub-shared"), "every message acknowledged (deleted)");
             assertTrue(mongo.collections().contains(topic + ".subscriptions"));
@@ -114,7 +107,7 @@ class SubscriptionsIT {
             }
             BenchmarkProducer producer = driver.createProducer(topic).get();
             Messages.sendAll(producer, 0, 1_000);
-            Inbox.awaitTotal(1_000, 60_000, inboxes);
+            assertEquals(1_000, Inbox.awaitTotal(1_000, 60_000, inboxes), "received, and no more than sent");
         }
         assertEquals(List.of(), heldTwice, "messages handed to a second consumer");
         List<byte[]> all = new ArrayList<>();

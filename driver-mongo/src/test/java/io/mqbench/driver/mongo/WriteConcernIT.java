@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.bson.BsonDocument;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,20 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
  * replica set; see the module README.
  */
 class WriteConcernIT {
-    private static LocalMongo mongo;
+    /** This class's own database, dropped after its last test. */
+    @RegisterExtension
+    static final LocalMongo mongo = new LocalMongo();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void connect() {
-        mongo = new LocalMongo();
-    }
-
-    @AfterAll
-    static void dropDatabase() {
-        mongo.close();
-    }
 
     /** Every command the driver's client started, by name, with the write concern it carried. */
     private static final class SentCommands implements CommandListener {
@@ -64,7 +57,7 @@ class WriteConcernIT {
             driver.createTopic(topic, 1).get();
             driver.createConsumer(topic, "sub-wc", inbox).get();
             Messages.sendAll(driver.createProducer(topic).get(), 0, 3);
-            Inbox.awaitTotal(3, 10_000, inbox);
+            assertEquals(3, Inbox.awaitTotal(3, 10_000, inbox), "received, and no more than sent");
         }
         Messages.assertExactlyOnce(inbox.payloads(), 3);
         List<BsonDocument> concerns = commands.writeConcerns(command);

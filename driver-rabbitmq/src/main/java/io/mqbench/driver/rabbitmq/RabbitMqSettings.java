@@ -1,17 +1,15 @@
 package io.mqbench.driver.rabbitmq;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import static io.mqbench.driver.support.Choices.atLeast;
+import static io.mqbench.driver.support.Choices.choice;
+
+import io.mqbench.driver.support.DriverSettings;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The RabbitMQ driver's YAML file. Every field of upstream OMB's RabbitMQ driver is here with the
@@ -104,34 +102,9 @@ public final class RabbitMqSettings {
     private ExchangeType parsedExchangeType;
     private StreamOffset parsedStreamOffset;
 
+    /** Reads the file strictly and {@link #validate()}s it; every problem is an IOException naming the field. */
     static RabbitMqSettings read(File file) throws IOException {
-        ObjectMapper mapper = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        RabbitMqSettings settings;
-        try {
-            settings = mapper.readValue(file, RabbitMqSettings.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IOException("unknown field '" + e.getPropertyName() + "'; known fields: "
-                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
-                            .collect(Collectors.joining(", ")), e);
-        } catch (JsonMappingException e) {
-            throw new IOException("field '" + fieldPath(e) + "': " + e.getOriginalMessage(), e);
-        }
-        if (settings == null) {
-            throw new IOException(file + " is empty; give at least name and driverClass");
-        }
-        try {
-            settings.validate();
-        } catch (IllegalArgumentException e) {
-            throw new IOException(e.getMessage(), e);
-        }
-        return settings;
-    }
-
-    private static String fieldPath(JsonMappingException e) {
-        return e.getPath().stream()
-                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining("."));
+        return DriverSettings.read(file, RabbitMqSettings.class, RabbitMqSettings::validate);
     }
 
     /** Checks every field and parses the named choices; throws naming the field and what it allows. */
@@ -236,27 +209,6 @@ public final class RabbitMqSettings {
                         + " requires a prefetch for stream consumers); allowed: 1 to 65535");
             }
         }
-    }
-
-    private static void atLeast(String field, long value, long minimum) {
-        if (value < minimum) {
-            throw new IllegalArgumentException(field + " is " + value + "; allowed: " + minimum + " or more");
-        }
-    }
-
-    static <E extends Enum<E>> E choice(String field, String value, Class<E> type) {
-        String allowed = java.util.Arrays.stream(type.getEnumConstants())
-                .map(c -> c.name().toLowerCase())
-                .collect(Collectors.joining(", "));
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(field + " is empty; allowed: " + allowed);
-        }
-        for (E constant : type.getEnumConstants()) {
-            if (constant.name().equalsIgnoreCase(value.trim())) {
-                return constant;
-            }
-        }
-        throw new IllegalArgumentException(field + " is '" + value + "'; allowed: " + allowed);
     }
 
     QueueType queueKind() {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.rabbitmq.client.Connection;
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
@@ -29,7 +31,7 @@ class AcknowledgementsIT {
             BenchmarkConsumer consumer = driver.createConsumer(topic, "s", inbox).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, 5_000, false);
-            Inbox.awaitTotal(5_000, 60_000, inbox);
+            assertEquals(5_000, Inbox.awaitTotal(5_000, 60_000, inbox), "received, and no more than sent");
             Messages.assertExactlyOnce(inbox.payloads(), 5_000);
             // 5 000 is a multiple of 50: every message was covered by a multiple-ack, so closing
             // the consumer hands nothing back to the queue.
@@ -50,16 +52,16 @@ class AcknowledgementsIT {
             BenchmarkConsumer consumer = driver.createConsumer(topic, "s", inbox).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, 300, false);
-            Inbox.awaitTotal(300, 30_000, inbox);
+            assertEquals(300, Inbox.awaitTotal(300, 30_000, inbox), "received, and no more than sent");
             ((PausableConsumer) consumer).pause();
             Messages.sendAll(producer, 500, false);
             Thread.sleep(1_000);
             assertEquals(300, inbox.count(), "paused");
             ((PausableConsumer) consumer).resume();
             // For a stream the consumer resumes after the last offset it read, not at "next".
-            Inbox.awaitTotal(800, 30_000, inbox);
-            assertEquals(IntStream.range(0, 300).boxed().toList(), inbox.ids().subList(0, 300));
-            assertEquals(IntStream.range(0, 500).boxed().toList(), inbox.ids().subList(300, 800),
+            assertEquals(800, Inbox.awaitTotal(800, 30_000, inbox), "received, and no more than sent");
+            assertEquals(IntStream.range(0, 300).boxed().toList(), Messages.ids(inbox).subList(0, 300));
+            assertEquals(IntStream.range(0, 500).boxed().toList(), Messages.ids(inbox).subList(300, 800),
                     "after the pause: the second batch, complete and in order, nothing twice");
         }
     }

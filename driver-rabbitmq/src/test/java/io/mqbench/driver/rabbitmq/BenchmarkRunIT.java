@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,11 +21,12 @@ class BenchmarkRunIT {
     void aFixedRateRunHoldsTheRateAndLosesNothing() throws Exception {
         // 1 000 msg/s: even a one-second stall of a busy machine stays inside the confirm window
         // of 1 000, so the sender never waits and the measured rate is the paced one.
-        Path workload = BenchmarkRun.workload(dir, "rabbitmq-it-1k", RATE, 12, 5);
-        BenchmarkRun run = new BenchmarkRun(dir.resolve("results"));
-        assertEquals(0, run.run(Path.of("rabbitmq-local.yaml"), workload), run.out() + run.err());
+        Path workload = TempFiles.fixedRateWorkload(dir, "rabbitmq-it-1k", RATE, 12, 5);
+        Path results = dir.resolve("results");
+        BenchmarkCli run = BenchmarkCli.run("-d", "rabbitmq-local.yaml", "-o", results.toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
 
-        JsonNode r = run.onlyResult();
+        JsonNode r = BenchmarkCli.onlyResult(results);
         assertEquals("complete", r.get("status").asText());
         double rate = r.at("/summary/publishRate/mean").asDouble();
         assertEquals(RATE, rate, RATE * 0.02, "publish rate within 2 % of the target");

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,9 +27,11 @@ class BrokerRestartIT {
     void aRunSurvivesABrokerRestartAndCountsTheFailedSends() throws Exception {
         Path driver = LocalBroker.driverFile(dir, "queueType: quorum\nmessagePersistence: true\n"
                 + "reconnectIntervalMs: 500\n");
-        Path workload = BenchmarkRun.workload(dir, "rabbitmq-it-restart", RATE, 40, 2);
-        BenchmarkRun run = new BenchmarkRun(dir.resolve("results"));
-        Thread runner = new Thread(() -> run.run(driver, workload), "benchmark");
+        Path workload = TempFiles.fixedRateWorkload(dir, "rabbitmq-it-restart", RATE, 40, 2);
+        Path results = dir.resolve("results");
+        BenchmarkCli run = new BenchmarkCli();
+        Thread runner = new Thread(() -> run.execute("-d", driver.toString(), "-o", results.toString(), workload.toString()),
+                "benchmark");
         runner.start();
         try {
             waitFor(run, "-- measure for");
@@ -40,7 +44,7 @@ class BrokerRestartIT {
         runner.join(180_000);
         assertEquals(0, run.exitCode, run.out() + run.err());
 
-        JsonNode r = run.onlyResult();
+        JsonNode r = BenchmarkCli.onlyResult(results);
         assertEquals("complete", r.get("status").asText());
         long failed = r.at("/summary/sendErrors").asLong();
         assertTrue(failed > 0, "sends failed while the broker was away: " + r.get("sendErrors"));
@@ -61,7 +65,7 @@ class BrokerRestartIT {
         assertTrue(delivery.get("confirmedMessages").asLong() > RATE * 10L, delivery.toString());
     }
 
-    private static void waitFor(BenchmarkRun run, String text) throws InterruptedException {
+    private static void waitFor(BenchmarkCli run, String text) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 60_000;
         while (!run.out().contains(text)) {
             if (System.currentTimeMillis() > deadline || run.exitCode >= 0) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -51,8 +53,8 @@ class ExchangeTypesIT {
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             if (delivered) {
                 Messages.sendAll(producer, 300, false);
-                Inbox.awaitTotal(300, 30_000, first);
-                Inbox.awaitTotal(300, 30_000, second);
+                assertEquals(300, Inbox.awaitTotal(300, 30_000, first), "received, and no more than sent");
+                assertEquals(300, Inbox.awaitTotal(300, 30_000, second), "received, and no more than sent");
                 Messages.assertExactlyOnce(first.payloads(), 300);
                 Messages.assertExactlyOnce(second.payloads(), 300);
             } else {
@@ -91,10 +93,10 @@ class ExchangeTypesIT {
             driver.createConsumer(topic, "s", inbox).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, 1_600, true);
-            Inbox.awaitTotal(1_600, 30_000, inbox);
+            assertEquals(1_600, Inbox.awaitTotal(1_600, 30_000, inbox), "received, and no more than sent");
             Messages.assertExactlyOnce(inbox.payloads(), 1_600);
             Map<String, Integer> lastByKey = new HashMap<>();
-            for (int id : inbox.ids()) {
+            for (int id : Messages.ids(inbox)) {
                 Integer last = lastByKey.put(Messages.key(id), id);
                 assertTrue(last == null || last < id, "key order: " + id + " after " + last);
             }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import io.mqbench.testing.TempFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,11 +25,6 @@ final class LocalBroker {
             + "producerCreationDelay: 0\nconsumerCreationDelay: 0\n";
 
     private LocalBroker() {}
-
-    /** The repository root (Failsafe passes it; the module folder's parent otherwise). */
-    static Path repository() {
-        return Path.of(System.getProperty("mqbench.repository", "..")).toAbsolutePath().normalize();
-    }
 
     /** Writes a driver file with {@code settings} below the common head. */
     static Path driverFile(Path dir, String settings) throws IOException {
@@ -67,7 +63,7 @@ final class LocalBroker {
     /** Runs {@code bin/brokers <args>} and requires exit status 0. */
     static String brokers(String... args) throws Exception {
         String[] command = new String[args.length + 1];
-        command[0] = repository().resolve("bin/brokers").toString();
+        command[0] = TempFiles.repositoryRoot().resolve("bin/brokers").toString();
         System.arraycopy(args, 0, command, 1, args.length);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -79,7 +75,7 @@ final class LocalBroker {
     /** Sends SIGSTOP or SIGCONT to the broker's Erlang VM, whose PID bin/brokers keeps. */
     static void signalBroker(String signal) throws Exception {
         String dir = System.getenv("MQBENCH_BROKERS_DIR");
-        Path brokers = dir != null ? Path.of(dir) : repository().resolve(".brokers");
+        Path brokers = dir != null ? Path.of(dir) : TempFiles.repositoryRoot().resolve(".brokers");
         String pid = Files.readString(brokers.resolve("rabbitmq/beam.pid")).trim();
         Process kill = new ProcessBuilder("kill", "-" + signal, pid).inheritIO().start();
         assertEquals(0, kill.waitFor(), "kill -" + signal + " " + pid);

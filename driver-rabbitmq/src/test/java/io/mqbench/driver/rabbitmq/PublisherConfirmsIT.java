@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
@@ -48,7 +50,7 @@ class PublisherConfirmsIT {
                 LocalBroker.signalBroker("CONT");
             }
             send.get(10, TimeUnit.SECONDS);
-            Inbox.awaitTotal(2, 10_000, inbox);
+            assertEquals(2, Inbox.awaitTotal(2, 10_000, inbox), "received, and no more than sent");
         }
     }
 
@@ -69,7 +71,7 @@ class PublisherConfirmsIT {
             } finally {
                 LocalBroker.signalBroker("CONT");
             }
-            Inbox.awaitTotal(1, 10_000, inbox);
+            assertEquals(1, Inbox.awaitTotal(1, 10_000, inbox), "received, and no more than sent");
         }
     }
 
@@ -97,7 +99,7 @@ class PublisherConfirmsIT {
             }
             assertEquals(0, inbox.count(), "paused: nothing delivered");
             ((PausableConsumer) consumer).resume();
-            Inbox.awaitTotal(10, 10_000, inbox);
+            assertEquals(10, Inbox.awaitTotal(10, 10_000, inbox), "received, and no more than sent");
             Messages.assertExactlyOnce(inbox.payloads(), 10);
         }
     }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.rabbitmq.client.Connection;
+import io.mqbench.testing.Inbox;
+import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.ConsumerInfo;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
@@ -48,15 +50,15 @@ class QueueTypesIT {
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, COUNT, stream);
 
-            Inbox.awaitTotal(COUNT, 60_000, alone);
-            Inbox.awaitTotal(COUNT, 60_000, shared1, shared2);
+            assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, alone), "received, and no more than sent");
+            assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, shared1, shared2), "received, and no more than sent");
             List<byte[]> sharedMessages = new java.util.ArrayList<>(shared1.payloads());
             sharedMessages.addAll(shared2.payloads());
             Messages.assertExactlyOnce(sharedMessages, COUNT);
             Messages.assertExactlyOnce(alone.payloads(), COUNT);
             assertTrue(shared1.count() > 0 && shared2.count() > 0,
                     "both consumers of the subscription got messages: " + shared1.count() + " + " + shared2.count());
-            assertInOrderPerQueue(alone.ids(), stream);
+            assertInOrderPerQueue(Messages.ids(alone), stream);
             long now = System.currentTimeMillis();
             for (long published : alone.publishTimestamps()) {
                 assertTrue(published <= now && published > now - 120_000,

@@ -1,16 +1,10 @@
 package io.mqbench.driver.redis;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mqbench.driver.support.DriverSettings;
 import java.io.File;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -108,35 +102,12 @@ public final class RedisSettings {
         }
     }
 
-    /** Messages do not repeat the file name: the harness puts it in front of them. */
+    /**
+     * Reads the file strictly and {@link #validate()}s it; every problem is an IOException naming the
+     * field. Messages do not repeat the file name: the harness puts it in front of them.
+     */
     static RedisSettings read(File file) throws IOException {
-        ObjectMapper mapper = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        RedisSettings settings;
-        try {
-            settings = mapper.readValue(file, RedisSettings.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IOException("unknown field '" + e.getPropertyName() + "'; allowed: "
-                    + known(e.getKnownPropertyIds()), e);
-        } catch (InvalidFormatException e) {
-            throw new IOException("field '" + path(e) + "' has the wrong type (" + e.getValue()
-                    + "); expected " + e.getTargetType().getSimpleName(), e);
-        } catch (JsonMappingException e) {
-            // Our own checks (Mode.parse) already name the field and the allowed values.
-            Throwable cause = e.getCause();
-            throw new IOException(cause instanceof IllegalArgumentException
-                    ? cause.getMessage()
-                    : "field '" + path(e) + "': " + e.getOriginalMessage(), e);
-        }
-        if (settings == null) {
-            throw new IOException("the driver file is empty; it needs at least 'name' and 'driverClass'");
-        }
-        try {
-            settings.validate();
-        } catch (IllegalArgumentException e) {
-            throw new IOException(e.getMessage(), e);
-        }
-        return settings;
+        return DriverSettings.read(file, RedisSettings.class, RedisSettings::validate);
     }
 
     /** Checks every value; the message names the field and what is allowed. */
@@ -179,15 +150,5 @@ public final class RedisSettings {
         if (!condition) {
             throw new IllegalArgumentException(message);
         }
-    }
-
-    private static String path(JsonMappingException e) {
-        return e.getPath().stream()
-                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining("."));
-    }
-
-    private static String known(Collection<Object> ids) {
-        return ids.stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
     }
 }

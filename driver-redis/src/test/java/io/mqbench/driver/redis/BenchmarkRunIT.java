@@ -4,17 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mqbench.cli.Main;
-import io.mqbench.coordinator.StopSignal;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
@@ -43,35 +36,14 @@ class BenchmarkRunIT {
 
     /** 12 s at 5 000 msg/s of 1 KB, then the checks every run must pass. */
     private JsonNode run(String driverFile) throws Exception {
-        Path workload = dir.resolve("workload.yaml");
-        Files.writeString(workload, """
-                name: redis-it-1kb
-                topics: 1
-                partitionsPerTopic: 1
-                messageSize: 1024
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                producerRate: %d
-                testDurationSeconds: 12
-                warmupDurationSeconds: 2
-                """.formatted(RATE));
+        Path workload = TempFiles.fixedRateWorkload(dir, "redis-it-1kb", RATE, 12, 2);
         Path results = dir.resolve("results");
         Set<String> keysBefore = runKeys();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Main.run(new String[] {"-d", driverFile, "-o", results.toString(), workload.toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                new StopSignal());
-        String printed = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
-        assertEquals(0, exit, printed);
+        BenchmarkCli run = BenchmarkCli.run("-d", driverFile, "-o", results.toString(), workload.toString());
+        String printed = run.out() + run.err();
+        assertEquals(0, run.exitCode, printed);
 
-        List<Path> files;
-        try (Stream<Path> list = Files.list(results)) {
-            files = list.filter(p -> p.toString().endsWith(".json")).toList();
-        }
-        assertEquals(1, files.size(), files.toString());
-        JsonNode result = new ObjectMapper().readTree(files.get(0).toFile());
+        JsonNode result = BenchmarkCli.onlyResult(results);
         assertEquals("complete", result.get("status").asText(), printed);
         double rate = result.at("/summary/publishRate/mean").asDouble();
         assertEquals(RATE, rate, RATE * 0.02, "publish rate within 2 % of the target");

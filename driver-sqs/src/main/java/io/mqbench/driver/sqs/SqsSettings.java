@@ -1,10 +1,6 @@
 package io.mqbench.driver.sqs;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mqbench.driver.support.DriverSettings;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -102,34 +98,9 @@ public final class SqsSettings {
     private QueueType parsedQueueType;
     private HttpClientKind parsedHttpClient;
 
+    /** Reads the file strictly and {@link #validate()}s it; every problem is an IOException naming the field. */
     static SqsSettings read(File file) throws IOException {
-        ObjectMapper mapper = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        SqsSettings settings;
-        try {
-            settings = mapper.readValue(file, SqsSettings.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IOException("unknown field '" + e.getPropertyName() + "'; known fields: "
-                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
-                            .collect(Collectors.joining(", ")), e);
-        } catch (JsonMappingException e) {
-            throw new IOException("field '" + fieldPath(e) + "': " + e.getOriginalMessage(), e);
-        }
-        if (settings == null) {
-            throw new IOException(file + " is empty; give at least name, driverClass and region");
-        }
-        try {
-            settings.validate();
-        } catch (IllegalArgumentException e) {
-            throw new IOException(e.getMessage(), e);
-        }
-        return settings;
-    }
-
-    private static String fieldPath(JsonMappingException e) {
-        return e.getPath().stream()
-                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining("."));
+        return DriverSettings.read(file, SqsSettings.class, SqsSettings::validate);
     }
 
     /** Checks every field and parses the named choices; throws naming the field and what it allows. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.testing.Inbox;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
@@ -51,14 +52,14 @@ class AcknowledgementIT {
             for (int id = 0; id < 10; id++) {
                 producer.sendAsync(Optional.empty(), Messages.payload(id, 100, random)).get(10, TimeUnit.SECONDS);
             }
-            Inbox.awaitTotal(10, 20_000, inbox);
+            assertEquals(10, Inbox.awaitTotal(10, 20_000, LocalSqs.STRAY_MS, inbox), "received, and no more than sent");
             consumer.close();
         }
         assertEquals(2, deliveriesOfThree.size(), "message 3 delivered twice: once failed, once processed");
         double gapSeconds = (deliveriesOfThree.get(1) - deliveriesOfThree.get(0)) / 1e9;
         assertTrue(gapSeconds >= visibilitySeconds - 0.2 && gapSeconds < visibilitySeconds + 5,
                 "redelivered after the visibility timeout of " + visibilitySeconds + " s, not before: " + gapSeconds + " s");
-        assertEquals(10, inbox.ids().stream().distinct().count(), "the other messages were deleted: delivered once");
+        assertEquals(10, Messages.ids(inbox).stream().distinct().count(), "the other messages were deleted: delivered once");
     }
 
     @Test
@@ -82,8 +83,8 @@ class AcknowledgementIT {
             Thread.sleep(2_000);
             assertEquals(0, inbox.count(), "nothing received while paused");
             pausable.resume();
-            Inbox.awaitTotal(50, 20_000, inbox);
-            assertEquals(50, inbox.ids().stream().distinct().count());
+            assertEquals(50, Inbox.awaitTotal(50, 20_000, LocalSqs.STRAY_MS, inbox), "received, and no more than sent");
+            assertEquals(50, Messages.ids(inbox).stream().distinct().count());
             consumer.close();
         }
     }

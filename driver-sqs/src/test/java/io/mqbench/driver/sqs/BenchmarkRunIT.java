@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.config.SecretRedactor;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -28,12 +30,13 @@ class BenchmarkRunIT {
         assertTrue(local.contains(LocalSqs.SECRET_ACCESS_KEY), "sqs-local.yaml has static credentials");
         Path driverFile = dir.resolve("sqs-local-it.yaml");
         Files.writeString(driverFile, local);
-        Path workload = BenchmarkRun.workload(dir, "sqs-it-400", RATE, SECONDS, 5);
+        Path workload = TempFiles.fixedRateWorkload(dir, "sqs-it-400", RATE, SECONDS, 5);
 
-        BenchmarkRun run = new BenchmarkRun(dir.resolve("results"));
-        assertEquals(0, run.run(driverFile, workload), run.out() + run.err());
+        Path results = dir.resolve("results");
+        BenchmarkCli run = BenchmarkCli.run("-d", driverFile.toString(), "-o", results.toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
 
-        JsonNode r = run.onlyResult();
+        JsonNode r = BenchmarkCli.onlyResult(results);
         assertEquals("complete", r.get("status").asText());
         assertEquals(RATE, r.at("/summary/publishRate/mean").asDouble(), RATE * 0.02, "publish rate within 2 %");
         assertEquals(RATE, r.at("/summary/consumeRate/mean").asDouble(), RATE * 0.02, "consume rate within 2 %");
@@ -52,7 +55,7 @@ class BenchmarkRunIT {
         assertEquals("static credentials from the driver file", r.at("/driverMetadata/credentials").asText());
         assertEquals(SecretRedactor.MASK, r.at("/driverConfig/accessKeyId").asText());
         assertEquals(SecretRedactor.MASK, r.at("/driverConfig/secretAccessKey").asText());
-        String whole = Files.readString(run.onlyResultFile());
+        String whole = Files.readString(BenchmarkCli.results(results).get(0));
         assertFalse(whole.contains(LocalSqs.SECRET_ACCESS_KEY), "the secret appears nowhere in the result");
         assertFalse(whole.contains(LocalSqs.ACCESS_KEY_ID), "nor the access key id");
         assertFalse((run.out() + run.err()).contains(LocalSqs.SECRET_ACCESS_KEY), "nor in what the run printed");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
@@ -58,8 +59,10 @@ class DeliveryIT {
                 CompletableFuture.allOf(sends.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
                 after = System.currentTimeMillis();
 
-                Inbox.awaitTotal(MESSAGES, 60_000, sharedA, sharedB);
-                Inbox.awaitTotal(MESSAGES, 60_000, alone);
+                assertEquals(MESSAGES, Inbox.awaitTotal(MESSAGES, 60_000, LocalSqs.STRAY_MS, sharedA, sharedB),
+                        "received, and no more than sent");
+                assertEquals(MESSAGES, Inbox.awaitTotal(MESSAGES, 60_000, LocalSqs.STRAY_MS, alone),
+                        "received, and no more than sent");
                 for (BenchmarkConsumer consumer : consumers) {
                     consumer.close();
                 }

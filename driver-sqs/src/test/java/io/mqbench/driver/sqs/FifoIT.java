@@ -3,6 +3,7 @@ package io.mqbench.driver.sqs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,13 +49,14 @@ class FifoIT {
                 sends.add(producer.sendAsync(Optional.of("key-" + (id % keys)), Messages.payload(id, 64, random)));
             }
             CompletableFuture.allOf(sends.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
-            Inbox.awaitTotal(messages, 60_000, first, second);
+            assertEquals(messages, Inbox.awaitTotal(messages, 60_000, LocalSqs.STRAY_MS, first, second),
+                    "received, and no more than sent");
         }
         // A key's messages may be split between the consumers, but SQS hands a group to one consumer
         // at a time, so in the order of arrival over both inboxes each key's numbers still rise.
         List<long[]> arrivals = new ArrayList<>();
         for (Inbox inbox : List.of(first, second)) {
-            List<Integer> ids = inbox.ids();
+            List<Integer> ids = Messages.ids(inbox);
             List<Long> times = inbox.arrivalNanos();
             for (int i = 0; i < ids.size(); i++) {
                 arrivals.add(new long[] {times.get(i), ids.get(i)});
@@ -85,13 +87,13 @@ class FifoIT {
                 sends.add(producer.sendAsync(Optional.empty(), Messages.payload(id, 64, random)));
             }
             CompletableFuture.allOf(sends.toArray(new CompletableFuture<?>[0])).get(30, TimeUnit.SECONDS);
-            Inbox.awaitTotal(300, 30_000, inbox);
+            assertEquals(300, Inbox.awaitTotal(300, 30_000, LocalSqs.STRAY_MS, inbox), "received, and no more than sent");
         }
         List<Integer> expected = new ArrayList<>();
         for (int id = 0; id < 300; id++) {
             expected.add(id);
         }
-        assertEquals(expected, inbox.ids(), "one group per producer: send order");
+        assertEquals(expected, Messages.ids(inbox), "one group per producer: send order");
     }
 
     @Test
@@ -108,7 +110,7 @@ class FifoIT {
                 sends.add(producer.sendAsync(Optional.of("k"), same));
             }
             CompletableFuture.allOf(sends.toArray(new CompletableFuture<?>[0])).get(30, TimeUnit.SECONDS);
-            Inbox.awaitTotal(100, 30_000, inbox);
+            assertEquals(100, Inbox.awaitTotal(100, 30_000, LocalSqs.STRAY_MS, inbox), "received, and no more than sent");
         }
     }
 
@@ -124,7 +126,7 @@ class FifoIT {
                 producer.sendAsync(Optional.of("k"), "same".getBytes()).get(10, TimeUnit.SECONDS);
             }
             producer.sendAsync(Optional.of("k"), "other".getBytes()).get(10, TimeUnit.SECONDS);
-            Inbox.awaitTotal(2, 20_000, inbox);
+            assertEquals(2, Inbox.awaitTotal(2, 20_000, LocalSqs.STRAY_MS, inbox), "received, and no more than sent");
         }
     }
 

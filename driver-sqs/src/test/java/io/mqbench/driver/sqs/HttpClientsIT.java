@@ -1,7 +1,9 @@
 package io.mqbench.driver.sqs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.Inbox;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +43,7 @@ class HttpClientsIT {
                 sends.add(producer.sendAsync(Optional.empty(), Messages.payload(id, 1024, random)));
             }
             CompletableFuture.allOf(sends.toArray(new CompletableFuture<?>[0])).get(30, TimeUnit.SECONDS);
-            Inbox.awaitTotal(500, 30_000, inbox);
+            assertEquals(500, Inbox.awaitTotal(500, 30_000, LocalSqs.STRAY_MS, inbox), "received, and no more than sent");
         }
     }
 }

@@ -18,6 +18,8 @@ final class LocalSqs {
     static final String ENDPOINT = "http://127.0.0.1:9324";
     static final String ACCESS_KEY_ID = "mqbench-test-key-id";
     static final String SECRET_ACCESS_KEY = "mqbench-test-secret-value";
+    /** How long a test waits for extra deliveries once the expected number arrived: receives come in batches. */
+    static final long STRAY_MS = 500;
 
     private LocalSqs() {}
 

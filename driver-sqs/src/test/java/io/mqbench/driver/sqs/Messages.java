@@ -1,6 +1,8 @@
 package io.mqbench.driver.sqs;
 
+import io.mqbench.testing.Inbox;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Random;
 
 /** Test payloads: a 4-byte message number followed by random bytes (binary, not text). */
@@ -16,5 +18,10 @@ final class Messages {
 
     static int id(byte[] payload) {
         return ByteBuffer.wrap(payload).getInt();
+    }
+
+    /** The message numbers an inbox received, in arrival order. */
+    static List<Integer> ids(Inbox inbox) {
+        return inbox.payloads().stream().map(Messages::id).toList();
     }
 }

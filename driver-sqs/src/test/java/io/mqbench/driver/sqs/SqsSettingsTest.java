@@ -105,9 +105,9 @@ class SqsSettingsTest {
     @Test
     void unknownAndMistypedFieldsAreRejected() {
         String unknown = error("region: r\nsendBatchSzie: 5\n");
-        assertTrue(unknown.contains("unknown field 'sendBatchSzie'") && unknown.contains("sendBatchSize"), unknown);
-        String type = error("region: r\nsendBatchSize: ten\n");
-        assertTrue(type.contains("field 'sendBatchSize'"), type);
+        assertTrue(unknown.startsWith("unknown field 'sendBatchSzie' (did you mean 'sendBatchSize'?); allowed fields: ")
+                && unknown.contains("sendBatchSize"), unknown);
+        assertEquals("field 'sendBatchSize' has value 'ten'; allowed: a whole number", error("region: r\nsendBatchSize: ten\n"));
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.File;
 import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * Reads a driver's YAML file into its settings class, strictly: an unknown or misspelt field, a
@@ -37,5 +38,19 @@ public final class DriverSettings {
         } catch (JsonProcessingException e) {
             throw new IOException(YamlErrors.describe(e), e);
         }
+    }
+
+    /**
+     * {@link #read(File, Class)}, then the settings' own checks ({@code XSettings::validate}): an
+     * IllegalArgumentException they throw becomes an IOException with the same one-line message.
+     */
+    public static <T> T read(File file, Class<T> type, Consumer<? super T> validate) throws IOException {
+        T settings = read(file, type);
+        try {
+            validate.accept(settings);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        return settings;
     }
 }

@@ -103,7 +103,8 @@ public final class YamlErrors {
         return line.length() > 200 ? line.substring(0, 200) + "..." : line;
     }
 
-    private static int editDistance(String a, String b) {
+    /** Levenshtein distance: the fewest single-character insertions, deletions and substitutions from a to b. */
+    public static int editDistance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

@@ -61,6 +61,20 @@ class DriverSettingsTest {
         assertMessage("", "the file is empty; it needs at least 'name' and 'driverClass'");
     }
 
+    @Test
+    void theSettingsOwnCheckRunsAfterReadingAndItsMistakeIsAnIOException() throws IOException {
+        Path file = Files.writeString(dir.resolve("checked.yaml"), "name: x\ndriverClass: y\nwindowSize: 0\n");
+        IOException e = assertThrows(IOException.class, () -> DriverSettings.read(file.toFile(), Settings.class, s -> {
+            if (s.windowSize < 1) {
+                throw new IllegalArgumentException("windowSize is " + s.windowSize + "; allowed: 1 or more");
+            }
+        }));
+        assertEquals("windowSize is 0; allowed: 1 or more", e.getMessage());
+        assertTrue(e.getCause() instanceof IllegalArgumentException, String.valueOf(e.getCause()));
+        Files.writeString(file, "name: x\ndriverClass: y\nwindowSize: 3\n");
+        assertEquals(3, DriverSettings.read(file.toFile(), Settings.class, s -> { }).windowSize);
+    }
+
     private Settings read(String yaml) throws IOException {
         Path file = Files.writeString(dir.resolve("d.yaml"), yaml);
         return DriverSettings.read(file.toFile(), Settings.class);

@@ -1,13 +1,9 @@
 package io.mqbench.driver.artemis.jms;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mqbench.driver.support.Choices;
+import io.mqbench.driver.support.DriverSettings;
 import java.io.File;
 import java.io.IOException;
-import java.util.stream.Collectors;
 
 /**
  * The settings every JMS broker shares: how messages are sent, acknowledged and subscribed. A
@@ -61,33 +57,7 @@ public abstract class JmsSettings {
 
     /** Reads and checks a driver file; every problem is an IOException naming the field. */
     public static <T extends JmsSettings> T read(File file, Class<T> type) throws IOException {
-        ObjectMapper mapper = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        T settings;
-        try {
-            settings = mapper.readValue(file, type);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IOException("unknown field '" + e.getPropertyName() + "'; known fields: "
-                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
-                            .collect(Collectors.joining(", ")), e);
-        } catch (JsonMappingException e) {
-            throw new IOException("field '" + fieldPath(e) + "': " + e.getOriginalMessage(), e);
-        }
-        if (settings == null) {
-            throw new IOException(file + " is empty; give at least name and driverClass");
-        }
-        try {
-            settings.validate();
-        } catch (IllegalArgumentException e) {
-            throw new IOException(e.getMessage(), e);
-        }
-        return settings;
-    }
-
-    private static String fieldPath(JsonMappingException e) {
-        return e.getPath().stream()
-                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining("."));
+        return DriverSettings.read(file, type, JmsSettings::validate);
     }
 
     /** Checks every field; a subclass checks its own fields and then calls this. */

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.mqbench.testing.Inbox;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -71,9 +71,9 @@ class ActiveMqClassicIT {
         try {
             String topic = "mqbench-it-" + UUID.randomUUID().toString().substring(0, 8);
             driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
-            Box alone = new Box();
-            Box first = new Box();
-            Box second = new Box();
+            Inbox alone = new Inbox();
+            Inbox first = new Inbox();
+            Inbox second = new Inbox();
             driver.createConsumer(topic, "sub-single", alone).get(30, TimeUnit.SECONDS);
             driver.createConsumer(topic, "sub-shared", first).get(30, TimeUnit.SECONDS);
             driver.createConsumer(topic, "sub-shared", second).get(30, TimeUnit.SECONDS);
@@ -84,21 +84,21 @@ class ActiveMqClassicIT {
             }
             CompletableFuture.allOf(sends.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
 
-            awaitTotal(COUNT, alone);
-            awaitTotal(COUNT, first, second);
-            List<Integer> order = alone.ids();
+            assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, alone));
+            assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, first, second));
+            List<Integer> order = ids(alone);
             for (int i = 0; i < COUNT; i++) {
                 assertEquals(i, order.get(i), "a single consumer sees publish order");
             }
-            List<byte[]> shared = new ArrayList<>(first.payloads);
-            shared.addAll(second.payloads);
+            List<byte[]> shared = new ArrayList<>(first.payloads());
+            shared.addAll(second.payloads());
             TreeSet<Integer> ids = new TreeSet<>();
             for (byte[] p : shared) {
                 assertArrayEquals(payload(ByteBuffer.wrap(p).getInt()), p);
                 ids.add(ByteBuffer.wrap(p).getInt());
             }
             assertEquals(COUNT, ids.size(), "the shared subscription got every message once");
-            assertTrue(first.payloads.size() > 0 && second.payloads.size() > 0, "both consumers got some");
+            assertTrue(first.count() > 0 && second.count() > 0, "both consumers got some");
             assertTrue(driver.metadata().get("protocol").startsWith("OpenWire"), driver.metadata().toString());
         } finally {
             driver.close();
@@ -110,19 +110,19 @@ class ActiveMqClassicIT {
         ActiveMqClassicBenchmarkDriver driver = driver("ackMode: client\nclientAckBatchSize: 100\n");
         try {
             String topic = "mqbench-it-" + UUID.randomUUID().toString().substring(0, 8);
-            Box early = new Box();
+            Inbox early = new Inbox();
             BenchmarkConsumer consumer = driver.createConsumer(topic, "sub-ack", early).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             for (int id = 0; id < 250; id++) {
                 producer.sendAsync(Optional.empty(), payload(id)).get(30, TimeUnit.SECONDS);
             }
-            awaitTotal(250, early);
+            assertEquals(250, Inbox.awaitTotal(250, 60_000, early));
             consumer.close();
-            Box next = new Box();
+            Inbox next = new Inbox();
             driver.createConsumer(topic, "sub-ack", next).get(30, TimeUnit.SECONDS);
-            awaitTotal(50, next);
-            assertEquals(java.util.stream.IntStream.range(200, 250).boxed().toList(), next.ids());
-            assertFalse(next.ids().contains(0));
+            assertEquals(50, Inbox.awaitTotal(50, 60_000, next));
+            assertEquals(java.util.stream.IntStream.range(200, 250).boxed().toList(), ids(next));
+            assertFalse(ids(next).contains(0));
         } finally {
             driver.close();
         }
@@ -137,43 +137,7 @@ class ActiveMqClassicIT {
         return payload;
     }
 
-    private static void awaitTotal(int expected, Box... boxes) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (total(boxes) < expected && System.currentTimeMillis() < deadline) {
-            Thread.sleep(20);
-        }
-        Thread.sleep(300);
-        assertEquals(expected, total(boxes));
-    }
-
-    private static int total(Box... boxes) {
-        int sum = 0;
-        for (Box box : boxes) {
-            synchronized (box) {
-                sum += box.payloads.size();
-            }
-        }
-        return sum;
-    }
-
-    /** Keeps what a consumer got. */
-    private static final class Box implements ConsumerCallback {
-        final List<byte[]> payloads = new ArrayList<>();
-
-        @Override
-        public synchronized void messageReceived(byte[] payload, long publishTimestamp) {
-            payloads.add(payload);
-        }
-
-        @Override
-        public void messageReceived(ByteBuffer payload, long publishTimestamp) {
-            byte[] copy = new byte[payload.remaining()];
-            payload.get(copy);
-            messageReceived(copy, publishTimestamp);
-        }
-
-        synchronized List<Integer> ids() {
-            return payloads.stream().map(p -> ByteBuffer.wrap(p).getInt()).toList();
-        }
+    private static List<Integer> ids(Inbox inbox) {
+        return inbox.payloads().stream().map(p -> ByteBuffer.wrap(p).getInt()).toList();
     }
 }

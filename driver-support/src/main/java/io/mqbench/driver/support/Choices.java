@@ -1,15 +1,21 @@
-package io.mqbench.driver.artemis.jms;
+package io.mqbench.driver.support;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Parses a setting's named value into an enum, with an error that names the field and the allowed values. */
+/**
+ * Checks that drivers' settings run in {@code validate()}: a named value parsed into an enum, a
+ * lower bound. Each failure is an IllegalArgumentException whose one-line message names the field
+ * and what is allowed, in the same words as {@link YamlErrors}.
+ */
 public final class Choices {
     private Choices() {}
 
+    /** The constant named {@code value} (any case, surrounding spaces ignored); else an error listing the names in lower case. */
     public static <E extends Enum<E>> E choice(String field, String value, Class<E> type) {
         String allowed = Arrays.stream(type.getEnumConstants())
-                .map(c -> c.name().toLowerCase())
+                .map(c -> c.name().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining(", "));
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(field + " is empty; allowed: " + allowed);
