@@ -73,6 +73,11 @@ final class PipelinedConnection implements AutoCloseable {
         return pending.reply;
     }
 
+    /** Why the connection broke (every command since has failed), or null while it works. */
+    Throwable failure() {
+        return failure;
+    }
+
     /** Commands sent or queued whose reply has not been read yet. */
     int inFlight() {
         return window - permits.availablePermits();
@@ -131,7 +136,7 @@ final class PipelinedConnection implements AutoCloseable {
             // close(): stop reading.
         } catch (RuntimeException e) {
             if (failure == null) {
-                log.warn("{}: connection lost, failing {} unanswered commands: {}", reader.getName(), inFlight(), e.toString());
+                log.warn("{}: connection lost, failing every unanswered command: {}", reader.getName(), e.toString());
             }
             failEverything(e);
         }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientPauseMode;
+import redis.clients.jedis.params.ClientKillParams;
 import redis.clients.jedis.resps.StreamEntry;
 
 /** The producer's pipeline against the real server: what a send's future means, and back-pressure. */
@@ -118,5 +119,43 @@ class PipelineIT {
         redis.del(topic + ":0");
         producer.sendAsync(Optional.empty(), payload(1, 100)).get(5, TimeUnit.SECONDS);
         assertEquals(1, redis.xlen(topic + ":0"), "the connection still works after an error reply");
+    }
+
+    @Test
+    void aProducerWhoseConnectionIsKilledFailsTheSendsInFlightAndReconnects() throws Exception {
+        String topic = RedisTesting.randomTopic();
+        BenchmarkProducer producer = producer(16, topic);
+        producer.sendAsync(Optional.empty(), payload(0, 100)).get(5, TimeUnit.SECONDS);
+        long killed = killConnectionsWhoseLastCommandWas("xadd");
+        assertEquals(1, killed, "the producer's one connection");
+
+        int succeeded = 1;
+        int failed = 0;
+        long deadline = System.currentTimeMillis() + 10_000;
+        int number = 1;
+        while (succeeded < 50 && System.currentTimeMillis() < deadline) {
+            try {
+                producer.sendAsync(Optional.empty(), payload(number++, 100)).get(5, TimeUnit.SECONDS);
+                succeeded++;
+            } catch (ExecutionException e) {
+                failed++;
+                Thread.sleep(20);
+            }
+        }
+        assertTrue(failed >= 1, "the send on the killed connection failed instead of vanishing");
+        assertEquals(50, succeeded, "sends work again after the reconnect (" + failed + " failed)");
+        assertEquals(succeeded, redis.xlen(topic + ":0"), "every send that succeeded, and only those, is in the stream");
+    }
+
+    /** CLIENT KILL for every connection whose last command was {@code command}; returns how many. */
+    private long killConnectionsWhoseLastCommandWas(String command) {
+        long killed = 0;
+        for (String line : redis.clientList().split("\n")) {
+            if (line.contains(" cmd=" + command + " ")) {
+                String id = line.split(" ")[0].substring("id=".length());
+                killed += redis.clientKill(new ClientKillParams().id(id));
+            }
+        }
+        return killed;
     }
 }
