@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +60,6 @@ public final class BenchmarkRun {
             runPhases(SETUP);
             loadStarted = true;
             runPhases(LOAD);
-            ctx.assembler.setCumulative(ctx.worker.getCumulativeLatencies());
         } catch (StopSignal.RunStopped stopped) {
             status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
             ctx.result.statusReason = "stopped: " + stopped.getMessage();
@@ -97,8 +97,11 @@ public final class BenchmarkRun {
 
     /** Saves what can be saved even after a failure or a stop; each step guards itself. */
     private void finishAfterLoad(Status status) {
-        if (status != Status.COMPLETE && ctx.measurementStarted) {
-            attempt("collect latencies", () -> ctx.assembler.setCumulative(ctx.worker.getCumulativeLatencies()));
+        if (status == Status.COMPLETE || ctx.measurementStarted) {
+            AtomicLong negative = new AtomicLong();
+            attempt("count negative end-to-end latencies",
+                    () -> negative.set(ctx.worker.getCumulativeLatencies().negativeEndToEndLatencies));
+            ctx.assembler.aggregate(negative.get());
         }
         ctx.console.phase("stop producers and check delivery");
         attempt("check delivery", () -> ctx.result.delivery = new DeliveryCheck(ctx).run());

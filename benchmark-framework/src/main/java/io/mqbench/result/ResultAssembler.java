@@ -11,7 +11,10 @@ import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Fills a {@link TestResult} from what the workers measured: one entry per period in the lists,
- * the aggregated values and quantile maps from the cumulative histograms, and the summary. Units
+ * the aggregated values and quantile maps from the sum of the periods' histograms, and the summary.
+ * Summing the periods (rather than asking the workers for their cumulative histograms afterwards,
+ * as OMB does) makes the histograms hold exactly the messages the summary counts: nothing recorded
+ * between the last period and a later request slips in. Units
  * follow OMB: histograms hold microseconds; publish and end-to-end latencies are reported in
  * milliseconds, publish delay in microseconds.
  */
@@ -29,6 +32,7 @@ public final class ResultAssembler {
     private long errorsInMeasuredWindow;
     private long bytesSentInMeasuredWindow;
     private long bytesReceivedInMeasuredWindow;
+    private final CumulativeLatencies measured = new CumulativeLatencies();
 
     public ResultAssembler(TestResult result, int subscriptionsPerTopic) {
         this.result = result;
@@ -78,10 +82,17 @@ public final class ResultAssembler {
         errorsInMeasuredWindow += stats.messageSendErrors;
         bytesSentInMeasuredWindow += stats.bytesSent;
         bytesReceivedInMeasuredWindow += stats.bytesReceived;
+        measured.add(stats.publishLatency, stats.publishDelayLatency, stats.endToEndLatency);
     }
 
-    /** The aggregated values, quantile maps and encoded histograms of the measured window. */
-    public void setCumulative(CumulativeLatencies latencies) {
+    /**
+     * The aggregated values, quantile maps and encoded histograms of the measured window, from the
+     * periods added so far.
+     *
+     * @param negativeEndToEndLatencies what the workers counted (they alone know it); 0 if unknown
+     */
+    public void aggregate(long negativeEndToEndLatencies) {
+        CumulativeLatencies latencies = measured;
         Histogram publish = latencies.publishLatency;
         result.aggregatedPublishLatencyAvg = millis(publish.getMean());
         result.aggregatedPublishLatency50pct = millis(publish.getValueAtPercentile(50));
@@ -119,7 +130,7 @@ public final class ResultAssembler {
         percentiles(delay).forEach(result.aggregatedPublishDelayLatencyQuantiles::put);
         percentiles(e2e).forEach((q, v) -> result.aggregatedEndToEndLatencyQuantiles.put(q, millis(v)));
 
-        result.negativeEndToEndLatencies = latencies.negativeEndToEndLatencies;
+        result.negativeEndToEndLatencies = negativeEndToEndLatencies;
         Map<String, String> encoded = new LinkedHashMap<>();
         encoded.put("unit", "microseconds");
         encoded.put("publishLatency", HistogramCodec.encode(publish));

@@ -11,10 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
  * counting until the worker stops, because the coordinator computes the backlog from them.
  */
 public final class WorkerStats {
-    private final LongAdder messagesSent = new LongAdder();
     private final LongAdder messageSendErrors = new LongAdder();
     private final LongAdder bytesSent = new LongAdder();
-    private final LongAdder messagesReceived = new LongAdder();
     private final LongAdder bytesReceived = new LongAdder();
 
     private final LongAdder totalMessagesSent = new LongAdder();
@@ -27,7 +25,6 @@ public final class WorkerStats {
 
     /** A send the broker acknowledged. */
     public void recordSent(int bytes, long publishLatencyMicros, long publishDelayMicros) {
-        messagesSent.increment();
         totalMessagesSent.increment();
         bytesSent.add(bytes);
         publishLatency.record(publishLatencyMicros);
@@ -42,7 +39,6 @@ public final class WorkerStats {
     }
 
     public void recordReceived(int bytes, long endToEndMicros) {
-        messagesReceived.increment();
         totalMessagesReceived.increment();
         bytesReceived.add(bytes);
         endToEndLatency.record(endToEndMicros);
@@ -57,19 +53,25 @@ public final class WorkerStats {
         totalMessagesReceived.increment();
     }
 
+    /**
+     * The period since the last one. Its message counts are the counts of its latency histograms
+     * (every sent message has a publish latency, every received one an end-to-end latency): taken
+     * in one snapshot, they always agree with the histograms, which separate counters read a moment
+     * apart would not.
+     */
     public PeriodStats takePeriod() {
         PeriodStats stats = new PeriodStats();
-        stats.messagesSent = messagesSent.sumThenReset();
+        stats.publishLatency = publishLatency.takePeriod();
+        stats.publishDelayLatency = publishDelayLatency.takePeriod();
+        stats.endToEndLatency = endToEndLatency.takePeriod();
+        stats.messagesSent = stats.publishLatency.getTotalCount();
+        stats.messagesReceived = stats.endToEndLatency.getTotalCount();
         stats.messageSendErrors = messageSendErrors.sumThenReset();
         stats.bytesSent = bytesSent.sumThenReset();
-        stats.messagesReceived = messagesReceived.sumThenReset();
         stats.bytesReceived = bytesReceived.sumThenReset();
         stats.totalMessagesSent = totalMessagesSent.sum();
         stats.totalMessageSendErrors = totalMessageSendErrors.sum();
         stats.totalMessagesReceived = totalMessagesReceived.sum();
-        stats.publishLatency = publishLatency.takePeriod();
-        stats.publishDelayLatency = publishDelayLatency.takePeriod();
-        stats.endToEndLatency = endToEndLatency.takePeriod();
         return stats;
     }
 
@@ -92,10 +94,8 @@ public final class WorkerStats {
 
     /** Empties the latency series and the period counters; the totals go on (see class comment). */
     public void reset() {
-        messagesSent.reset();
         messageSendErrors.reset();
         bytesSent.reset();
-        messagesReceived.reset();
         bytesReceived.reset();
         publishLatency.reset();
         publishDelayLatency.reset();

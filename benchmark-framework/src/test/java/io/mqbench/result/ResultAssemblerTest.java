@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.stats.HistogramCodec;
-import io.mqbench.worker.commands.CumulativeLatencies;
 import io.mqbench.worker.commands.PeriodStats;
 import org.junit.jupiter.api.Test;
 
@@ -42,16 +41,20 @@ class ResultAssemblerTest {
     }
 
     @Test
-    void aggregatesQuantilesAndEncodedHistograms() {
+    void aggregatesQuantilesAndEncodedHistogramsFromTheSumOfThePeriods() {
         TestResult result = new TestResult();
         ResultAssembler assembler = new ResultAssembler(result, 1);
-        CumulativeLatencies latencies = new CumulativeLatencies();
+        PeriodStats first = new PeriodStats();
+        PeriodStats second = new PeriodStats();
         for (int i = 1; i <= 1000; i++) {
-            latencies.endToEndLatency.recordValue(i * 10L);       // 0.01 .. 10 ms
-            latencies.publishLatency.recordValue(1_000);
-            latencies.publishDelayLatency.recordValue(i);
+            PeriodStats period = i <= 600 ? first : second;
+            period.endToEndLatency.recordValue(i * 10L);       // 0.01 .. 10 ms
+            period.publishLatency.recordValue(1_000);
+            period.publishDelayLatency.recordValue(i);
         }
-        assembler.setCumulative(latencies);
+        assembler.addPeriod(first, 10.0);
+        assembler.addPeriod(second, 10.0);
+        assembler.aggregate(7);
         assertEquals(5.0, result.aggregatedEndToEndLatency50pct, 0.01);
         assertEquals(9.9, result.aggregatedEndToEndLatency99pct, 0.02);
         assertEquals(10.0, result.aggregatedEndToEndLatencyMax, 0.01);
@@ -59,7 +62,9 @@ class ResultAssemblerTest {
         assertEquals(500, result.aggregatedPublishDelayLatency50pct, 1);
         assertTrue(result.aggregatedEndToEndLatencyQuantiles.size() > 100);
         assertEquals(10.0, result.aggregatedEndToEndLatencyQuantiles.get(100.0), 0.01);
+        assertEquals(7, result.negativeEndToEndLatencies);
         assertEquals("microseconds", result.histograms.get("unit"));
         assertEquals(1000, HistogramCodec.decode(result.histograms.get("endToEndLatency")).getTotalCount());
+        assertEquals(1000, HistogramCodec.decode(result.histograms.get("publishLatency")).getTotalCount());
     }
 }

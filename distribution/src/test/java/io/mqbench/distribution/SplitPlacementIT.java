@@ -96,6 +96,9 @@ class SplitPlacementIT {
             assertEquals(merged.getTotalCount(), reported.getTotalCount(), series);
             assertEquals(merged.getValueAtPercentile(99), reported.getValueAtPercentile(99), series);
         }
+        assertEquals(r.at("/summary/messagesReceived").asLong(),
+                HistogramCodec.decode(r.at("/histograms/endToEndLatency").asText()).getTotalCount(),
+                "the histograms hold exactly the messages the summary counts");
         assertEquals(2000, r.at("/summary/publishRate/mean").asDouble(), 2000 * 0.02);
         JsonNode delivery = r.get("delivery");
         assertTrue(delivery.get("checked").asBoolean(), delivery.toString());

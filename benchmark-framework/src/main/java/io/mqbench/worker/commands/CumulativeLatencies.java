@@ -12,14 +12,17 @@ public class CumulativeLatencies {
     /** mqbench: end-to-end values that came out negative (clock skew) and were recorded as 0. */
     public long negativeEndToEndLatencies;
 
+    /** Adds one period's histograms (a period's latencies are part of the cumulative ones). */
+    public void add(Histogram publish, Histogram publishDelay, Histogram endToEnd) {
+        publishLatency.add(publish);
+        publishDelayLatency.add(publishDelay);
+        endToEndLatency.add(endToEnd);
+    }
+
     public CumulativeLatencies plus(CumulativeLatencies other) {
         CumulativeLatencies sum = new CumulativeLatencies();
-        sum.publishLatency.add(publishLatency);
-        sum.publishLatency.add(other.publishLatency);
-        sum.publishDelayLatency.add(publishDelayLatency);
-        sum.publishDelayLatency.add(other.publishDelayLatency);
-        sum.endToEndLatency.add(endToEndLatency);
-        sum.endToEndLatency.add(other.endToEndLatency);
+        sum.add(publishLatency, publishDelayLatency, endToEndLatency);
+        sum.add(other.publishLatency, other.publishDelayLatency, other.endToEndLatency);
         sum.negativeEndToEndLatencies = negativeEndToEndLatencies + other.negativeEndToEndLatencies;
         return sum;
     }

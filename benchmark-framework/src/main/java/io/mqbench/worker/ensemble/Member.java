@@ -32,7 +32,9 @@ final class Member {
     private long sendErrors;
     private long bytesSent;
     private long bytesReceived;
-    private CumulativeLatencies latencies;
+    /** The sum of the measured periods' histograms, like the result's (see ResultAssembler). */
+    private CumulativeLatencies measured = new CumulativeLatencies();
+    private Long negativeEndToEndLatencies;
     private boolean lossReported;
 
     Member(HttpWorker worker, String role, boolean produces, boolean consumes) {
@@ -91,15 +93,18 @@ final class Member {
         sendErrors += period.messageSendErrors;
         bytesSent += period.bytesSent;
         bytesReceived += period.bytesReceived;
+        measured.add(period.publishLatency, period.publishDelayLatency, period.endToEndLatency);
     }
 
     synchronized void resetMeasured() {
         sent = received = sendErrors = bytesSent = bytesReceived = 0;
-        latencies = null;
+        measured = new CumulativeLatencies();
+        negativeEndToEndLatencies = null;
     }
 
+    /** What the worker counted since the reset; its histograms are not used (see {@link #measured}). */
     synchronized void latencies(CumulativeLatencies cumulative) {
-        latencies = cumulative;
+        negativeEndToEndLatencies = cumulative.negativeEndToEndLatencies;
     }
 
     synchronized WorkerReport report() {
@@ -117,13 +122,14 @@ final class Member {
         report.messageSendErrors = sendErrors;
         report.bytesSent = bytesSent;
         report.bytesReceived = bytesReceived;
-        if (latencies != null) {
-            report.negativeEndToEndLatencies = latencies.negativeEndToEndLatencies;
-            report.histograms.put("unit", "microseconds");
-            report.histograms.put("publishLatency", HistogramCodec.encode(latencies.publishLatency));
-            report.histograms.put("publishDelayLatency", HistogramCodec.encode(latencies.publishDelayLatency));
-            report.histograms.put("endToEndLatency", HistogramCodec.encode(latencies.endToEndLatency));
+        if (negativeEndToEndLatencies != null) {
+            report.negativeEndToEndLatencies = negativeEndToEndLatencies;
         }
+        // Also for a worker lost during the run: its measured periods are in the result's totals.
+        report.histograms.put("unit", "microseconds");
+        report.histograms.put("publishLatency", HistogramCodec.encode(measured.publishLatency));
+        report.histograms.put("publishDelayLatency", HistogramCodec.encode(measured.publishDelayLatency));
+        report.histograms.put("endToEndLatency", HistogramCodec.encode(measured.endToEndLatency));
         return report;
     }
 }
