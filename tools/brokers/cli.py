@@ -26,7 +26,7 @@ COMMANDS = {
     "reset": "wipe a broker's data (downloads are kept); a running broker is restarted empty",
     "install": "only install/download what the brokers need",
 }
-OPTION_DESTS = ("memory", "artemis_journal", "rabbitmq_config", "rabbitmq_advanced", "flow_control")
+OPTION_DESTS = ("memory", "artemis_journal", "artemis_journal_sync", "rabbitmq_config", "rabbitmq_advanced", "flow_control")
 DEFAULT_MEMORY = "1g"
 
 
@@ -51,6 +51,10 @@ def _parser():
             g.add_argument("--artemis-journal", choices=["mapped", "nio"],
                            help="Artemis journal-type, with journal-datasync=false (seed 000's tuning); "
                                 "default: nio with datasync on")
+            g.add_argument("--artemis-journal-sync", choices=["on", "off"],
+                           help="off: journal-sync-transactional and journal-sync-non-transactional false, so "
+                                "a persistent send is answered before its journal write (seed 000's tuning); "
+                                "default: on")
             g.add_argument("--rabbitmq-config", action="append", metavar="KEY=VALUE",
                            help="a rabbitmq.conf (new-style) setting; repeatable; overrides ours")
             g.add_argument("--rabbitmq-advanced", metavar="FILE",

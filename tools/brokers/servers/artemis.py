@@ -8,7 +8,9 @@ no web console. Its data directory is .brokers/artemis/data (outside the instanc
 etc/broker.xml and turns journal-datasync off (seed 000's tuning: no fdatasync per write);
 for MAPPED it also sets journal-buffer-timeout 0, as broker.xml itself recommends for
 MAPPED without datasync. Without the option the journal is NIO with datasync on (Artemis'
-default) and the buffer timeout `artemis create` measured on this disk.
+default) and the buffer timeout `artemis create` measured on this disk. --artemis-journal-sync
+off sets journal-sync-transactional and journal-sync-non-transactional to false (seed 000 did):
+the broker then answers a persistent send or a commit without waiting for the journal write.
 Ready when this run's log says AMQ221007 ("Server is now active") and an OpenWire
 WireFormatInfo sent to 61616 is answered with the broker's own WireFormatInfo.
 """
@@ -99,7 +101,8 @@ class Artemis(Broker):
     def settings(self):
         journal = self.opts.artemis_journal
         return {"memory": self.opts.memory,
-                "artemis_journal": f"{journal}, datasync off" if journal else "nio, datasync on (default)"}
+                "artemis_journal": f"{journal}, datasync off" if journal else "nio, datasync on (default)",
+                "artemis_journal_sync": self.opts.artemis_journal_sync or "on"}
 
     def prepare(self):
         os.makedirs(self.data_dir, exist_ok=True)
@@ -120,6 +123,10 @@ class Artemis(Broker):
         xml = re.sub(r"\s*<journal-datasync>\w+</journal-datasync>", "", xml)
         xml = xml.replace("</journal-type>",
                           f"</journal-type>\n\n      <journal-datasync>{datasync}</journal-datasync>", 1)
+        sync = "false" if self.opts.artemis_journal_sync == "off" else "true"
+        for element in ("journal-sync-transactional", "journal-sync-non-transactional"):
+            xml = re.sub(rf"\s*<{element}>\w+</{element}>", "", xml)
+            xml = xml.replace("</journal-datasync>", f"</journal-datasync>\n\n      <{element}>{sync}</{element}>", 1)
         with open(self.measured_timeout_path) as f:
             measured = f.read().strip()
         timeout = "0" if journal == "MAPPED" and datasync == "false" else measured

@@ -68,7 +68,7 @@ def _stop_and_check_gone(name):
 RESTART_OPTIONS = {
     "kafka": ["--memory", "512m"],
     "rabbitmq": ["--flow-control", "high", "--rabbitmq-config", "channel_max=1000"],
-    "artemis": ["--artemis-journal", "mapped", "--memory", "512m"],
+    "artemis": ["--artemis-journal", "mapped", "--artemis-journal-sync", "off", "--memory", "512m"],
     "redis": [],
     "sqs": ["--memory", "256m"],
     "mongo": ["--memory", "256m"],
@@ -85,6 +85,8 @@ def _check_options_applied(name):
         with open(paths.broker_dir("artemis", "instance", "etc", "broker.xml")) as f:
             xml = f.read()
         assert "<journal-type>MAPPED</journal-type>" in xml and "<journal-datasync>false<" in xml
+        assert xml.count("<journal-sync-transactional>false</journal-sync-transactional>") == 1
+        assert xml.count("<journal-sync-non-transactional>false</journal-sync-non-transactional>") == 1
         with open(paths.broker_dir("artemis", "logs", "artemis.log")) as f:
             assert "Using MAPPED Journal" in f.read()
         # a running broker keeps its settings: asking for others is a user error
