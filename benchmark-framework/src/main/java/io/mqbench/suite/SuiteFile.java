@@ -1,13 +1,12 @@
 package io.mqbench.suite;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mqbench.config.RelativeFile;
 import io.mqbench.config.UserError;
 import io.mqbench.config.YamlFiles;
 import java.io.File;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A suite: a study in one file, every driver against every workload (and every sweep point).
@@ -53,26 +52,9 @@ public record SuiteFile(File file, String name, String description, List<File> d
         return files;
     }
 
-    /** As given, then relative to the mqbench folder, then to the suite's folder. */
+    /** As given, then relative to the mqbench folder, then to the suite's folder ({@link RelativeFile}). */
     private static File resolve(File suite, String field, String path) {
-        Set<File> candidates = new LinkedHashSet<>();
-        File given = new File(path);
-        candidates.add(given);
-        if (!given.isAbsolute()) {
-            String home = System.getProperty("mqbench.home");
-            if (home != null) {
-                candidates.add(new File(home, path));
-            }
-            File folder = suite.getAbsoluteFile().getParentFile();
-            if (folder != null) {
-                candidates.add(new File(folder, path));
-            }
-        }
-        for (File candidate : candidates) {
-            if (candidate.isFile()) {
-                return candidate;
-            }
-        }
-        throw new UserError(suite + ": field '" + field + "': '" + path + "' not found; paths are relative to the current folder, the mqbench folder or the suite's folder");
+        return RelativeFile.of(path, suite).find().orElseThrow(() -> new UserError(suite + ": field '" + field + "': '"
+                + path + "' not found; paths are relative to the current folder, the mqbench folder or the suite's folder"));
     }
 }

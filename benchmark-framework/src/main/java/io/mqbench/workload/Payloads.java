@@ -1,14 +1,13 @@
 package io.mqbench.workload;
 
+import io.mqbench.config.RelativeFile;
 import io.mqbench.config.UserError;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 
 /**
  * The message bodies producers send, chosen as OpenMessaging Benchmark does: a pool of randomized
@@ -72,40 +71,11 @@ public final class Payloads {
         return bytes;
     }
 
-    /**
-     * Finds a payload file the way users expect after running OMB from its own folder: as given
-     * (absolute, or relative to the current folder), then relative to the mqbench folder, then
-     * relative to the workload file's folder.
-     */
+    /** Finds a payload file as {@link RelativeFile} does, or says where it looked. */
     static File resolve(String path, File workloadFile) {
-        Set<File> candidates = new LinkedHashSet<>();
-        File given = new File(path);
-        candidates.add(given);
-        if (!given.isAbsolute()) {
-            String home = System.getProperty("mqbench.home");
-            if (home != null) {
-                candidates.add(new File(home, path));
-            }
-            File folder = workloadFile.getAbsoluteFile().getParentFile();
-            if (folder != null) {
-                candidates.add(new File(folder, path));
-            }
-        }
-        for (File candidate : candidates) {
-            if (candidate.isFile()) {
-                return candidate;
-            }
-        }
-        List<String> looked = new ArrayList<>();
-        for (File candidate : candidates) {
-            looked.add(candidate.getPath());
-        }
-        throw new UserError(
-                workloadFile
-                        + ": field 'payloadFile': '"
-                        + path
-                        + "' not found (looked at "
-                        + String.join(", ", looked)
-                        + "); give an existing file, or drop payloadFile to generate the payload");
+        RelativeFile file = RelativeFile.of(path, workloadFile);
+        return file.find().orElseThrow(() -> new UserError(workloadFile + ": field 'payloadFile': '" + path
+                + "' not found (looked at " + file.looked()
+                + "); give an existing file, or drop payloadFile to generate the payload"));
     }
 }
