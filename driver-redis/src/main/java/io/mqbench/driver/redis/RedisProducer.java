@@ -31,7 +31,6 @@ final class RedisProducer implements BenchmarkProducer {
     private final PartitionRouter router;
     private final MessageFormat format;
     private final int window;
-    private final String threadName;
     private volatile boolean closed;
 
     /** The connection to one node, replaced when it breaks. */
@@ -48,7 +47,7 @@ final class RedisProducer implements BenchmarkProducer {
     }
 
     private RedisProducer(RedisEndpoint endpoint, String topic, List<String> partitionKeys, String[] nodeOfPartition,
-                          Map<String, NodeLink> links, MessageFormat format, int window, String threadName) {
+                          Map<String, NodeLink> links, MessageFormat format, int window) {
         this.endpoint = endpoint;
         this.topic = topic;
         this.partitionKeys = partitionKeys;
@@ -57,7 +56,6 @@ final class RedisProducer implements BenchmarkProducer {
         this.router = new PartitionRouter(partitionKeys.size());
         this.format = format;
         this.window = window;
-        this.threadName = threadName;
     }
 
     /** Opens one pipelined connection per node that serves some of the topic's partitions. */
@@ -77,7 +75,7 @@ final class RedisProducer implements BenchmarkProducer {
             links.values().forEach(link -> link.connection.close());
             throw e;
         }
-        return new RedisProducer(endpoint, topic, partitionKeys, nodeOfPartition, links, format, window, threadName);
+        return new RedisProducer(endpoint, topic, partitionKeys, nodeOfPartition, links, format, window);
     }
 
     @Override
