@@ -1,6 +1,7 @@
 package io.mqbench.driver.kafka;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -8,7 +9,6 @@ import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -46,8 +46,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
     /** Names this driver's transactional.ids: unique per driver instance, so runs never fence each other. */
     private final String instanceId = UUID.randomUUID().toString().substring(0, 8);
     private final AtomicInteger producerCount = new AtomicInteger();
-    private final List<AutoCloseable> producers = new ArrayList<>();
-    private final List<KafkaBenchmarkConsumer> consumers = new ArrayList<>();
+    private final OpenClients<AutoCloseable> producers = new OpenClients<>();
+    private final OpenClients<KafkaBenchmarkConsumer> consumers = new OpenClients<>();
     private final Set<String> groups = new LinkedHashSet<>();
 
     @Override
@@ -116,9 +116,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
             BenchmarkProducer producer = transactionalId == null
                     ? new KafkaBenchmarkProducer(client, topic)
                     : new TransactionalBenchmarkProducer(client, topic, transactionalId, settings.transactions);
-            synchronized (producers) {
-                producers.add(producer);
-            }
+            producers.add(producer);
             return CompletableFuture.completedFuture(producer);
         } catch (RuntimeException e) {
             if (client != null) {
@@ -140,8 +138,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
                     ? null
                     : settings.offsetCommit == null ? OffsetCommit.ASYNC : settings.offsetCommit;
             KafkaBenchmarkConsumer consumer = new KafkaBenchmarkConsumer(client, topic, subscriptionName, consumerCallback, commitMode);
-            synchronized (consumers) {
-                consumers.add(consumer);
+            consumers.add(consumer);
+            synchronized (groups) {
                 groups.add(subscriptionName);
             }
             return CompletableFuture.completedFuture(consumer);
@@ -180,20 +178,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
 
     @Override
     public void close() {
-        List<KafkaBenchmarkConsumer> openConsumers;
-        List<AutoCloseable> openProducers;
-        synchronized (consumers) {
-            openConsumers = new ArrayList<>(consumers);
-            consumers.clear();
-        }
-        synchronized (producers) {
-            openProducers = new ArrayList<>(producers);
-            producers.clear();
-        }
-        for (KafkaBenchmarkConsumer consumer : openConsumers) {
+        for (KafkaBenchmarkConsumer consumer : consumers.takeAll()) {
             closeQuietly(consumer);
         }
-        for (AutoCloseable producer : openProducers) {
+        for (AutoCloseable producer : producers.takeAll()) {
             closeQuietly(producer);
         }
         if (topics == null) {

@@ -1,15 +1,14 @@
 package io.mqbench.driver.loopback;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +25,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
  */
 public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
     private final Map<String, LoopbackTopic> topics = new ConcurrentHashMap<>();
-    private final List<LoopbackConsumer> consumers = new ArrayList<>();
+    private final OpenClients<LoopbackConsumer> consumers = new OpenClients<>();
     private LoopbackSettings settings;
     private ScheduledExecutorService acknowledger;
 
@@ -83,9 +82,7 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
         LoopbackConsumer consumer = new LoopbackConsumer(topic, target.subscription(subscriptionName), consumerCallback);
-        synchronized (consumers) {
-            consumers.add(consumer);
-        }
+        consumers.add(consumer);
         consumer.start();
         return CompletableFuture.completedFuture(consumer);
     }
@@ -105,12 +102,7 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
 
     @Override
     public void close() throws Exception {
-        List<LoopbackConsumer> open;
-        synchronized (consumers) {
-            open = new ArrayList<>(consumers);
-            consumers.clear();
-        }
-        for (LoopbackConsumer consumer : open) {
+        for (LoopbackConsumer consumer : consumers.takeAll()) {
             consumer.close();
         }
         if (acknowledger != null) {

@@ -3,13 +3,13 @@ package io.mqbench.driver.mongo;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoCollection;
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -39,8 +39,8 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
     private static final long CLOSE_WAIT_MILLIS = 5_000;
 
     private final Consumer<MongoClientSettings.Builder> clientCustomizer;
-    private final List<MongoProducer> producers = new ArrayList<>();
-    private final List<MongoConsumer> consumers = new ArrayList<>();
+    private final OpenClients<MongoProducer> producers = new OpenClients<>();
+    private final OpenClients<MongoConsumer> consumers = new OpenClients<>();
     private final Set<String> createdTopics = ConcurrentHashMap.newKeySet();
     private final AtomicInteger producerNumbers = new AtomicInteger();
     private final AtomicInteger consumerNumbers = new AtomicInteger();
@@ -103,9 +103,7 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
             }
             MongoProducer producer = new MongoProducer("mongo-producer-" + producerNumbers.incrementAndGet(),
                     collections, targets, settings);
-            synchronized (producers) {
-                producers.add(producer);
-            }
+            producers.add(producer);
             producer.start();
             return producer;
         }, creationThreads);
@@ -123,9 +121,7 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
             LeaseClaims claims = new LeaseClaims(queue, settings.visibilityTimeoutMillis(), settings.claimOrderKind());
             MongoConsumer consumer = new MongoConsumer("mongo-consumer-" + consumerNumbers.incrementAndGet(),
                     claims, consumerCallback, settings);
-            synchronized (consumers) {
-                consumers.add(consumer);
-            }
+            consumers.add(consumer);
             consumer.start();
             return consumer;
         }, creationThreads);
@@ -163,16 +159,8 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
 
     @Override
     public void close() {
-        List<MongoConsumer> openConsumers;
-        synchronized (consumers) {
-            openConsumers = new ArrayList<>(consumers);
-            consumers.clear();
-        }
-        List<MongoProducer> openProducers;
-        synchronized (producers) {
-            openProducers = new ArrayList<>(producers);
-            producers.clear();
-        }
+        List<MongoConsumer> openConsumers = consumers.takeAll();
+        List<MongoProducer> openProducers = producers.takeAll();
         // Ask every thread to stop first, then wait for all of them against one deadline: closing
         // them one after the other would add up their waits when the server is unreachable.
         openConsumers.forEach(MongoConsumer::requestClose);

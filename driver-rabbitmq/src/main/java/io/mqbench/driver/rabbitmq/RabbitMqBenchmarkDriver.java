@@ -2,6 +2,7 @@ package io.mqbench.driver.rabbitmq;
 
 import com.rabbitmq.client.Connection;
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -46,8 +47,8 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
     private ExecutorService creationThreads;
     private ScheduledExecutorService reconnectThread;
     private final Map<String, String> brokerFacts = new LinkedHashMap<>();
-    private final List<RabbitMqProducer> producers = new ArrayList<>();
-    private final List<RabbitMqConsumer> consumers = new ArrayList<>();
+    private final OpenClients<RabbitMqProducer> producers = new OpenClients<>();
+    private final OpenClients<RabbitMqConsumer> consumers = new OpenClients<>();
     private final Set<String> streamSubscriptionsConsumed = ConcurrentHashMap.newKeySet();
 
     @Override
@@ -124,9 +125,7 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
         ClientConnections.Assigned connection = connections.forProducer(number);
         RabbitMqProducer producer = new RabbitMqProducer("mqbench-producer-" + number, layout, routing, settings,
                 connection.slot(), connection.owned(), reconnects);
-        synchronized (producers) {
-            producers.add(producer);
-        }
+        producers.add(producer);
         producer.start();
         return producer;
     }
@@ -174,9 +173,7 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
         RabbitMqConsumer consumer = new RabbitMqConsumer("mqbench-consumer-" + number, assigned, settings,
                 info.getConsumerCallback(), connection.slot(), connection.owned(), reconnects,
                 () -> topology.declareSubscription(layout, subscription));
-        synchronized (consumers) {
-            consumers.add(consumer);
-        }
+        consumers.add(consumer);
         consumer.start();
         return consumer;
     }
@@ -218,18 +215,8 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
 
     @Override
     public void close() {
-        List<RabbitMqConsumer> openConsumers;
-        synchronized (consumers) {
-            openConsumers = new ArrayList<>(consumers);
-            consumers.clear();
-        }
-        openConsumers.forEach(RabbitMqConsumer::close);
-        List<RabbitMqProducer> openProducers;
-        synchronized (producers) {
-            openProducers = new ArrayList<>(producers);
-            producers.clear();
-        }
-        openProducers.forEach(RabbitMqProducer::close);
+        consumers.takeAll().forEach(RabbitMqConsumer::close);
+        producers.takeAll().forEach(RabbitMqProducer::close);
         if (reconnectThread != null) {
             reconnectThread.shutdownNow();
         }

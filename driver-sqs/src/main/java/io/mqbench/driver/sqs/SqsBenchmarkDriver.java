@@ -1,6 +1,7 @@
 package io.mqbench.driver.sqs;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -40,8 +41,8 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
     private ScheduledExecutorService batchWindows;
     private final AtomicInteger producerNumbers = new AtomicInteger();
     private final AtomicInteger consumerNumbers = new AtomicInteger();
-    private final List<SqsProducer> producers = new ArrayList<>();
-    private final List<SqsConsumer> consumers = new ArrayList<>();
+    private final OpenClients<SqsProducer> producers = new OpenClients<>();
+    private final OpenClients<SqsConsumer> consumers = new OpenClients<>();
     private volatile boolean partitionsNoted;
 
     @Override
@@ -107,9 +108,7 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
             }
             SqsProducer producer = new SqsProducer(batchers, settings.fifo() ? new FifoIds() : null,
                     settings.fifo() && !settings.contentBasedDeduplication);
-            synchronized (producers) {
-                producers.add(producer);
-            }
+            producers.add(producer);
             log.debug("producer {} of topic {} sends to {}", producerNumbers.incrementAndGet(), topic, urls);
             return producer;
         });
@@ -121,9 +120,7 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
         return queues.createSubscriptionQueue(topic, subscriptionName).thenApply(url -> {
             SqsConsumer consumer = new SqsConsumer("sqs-consumer-" + consumerNumbers.incrementAndGet(), client, url,
                     settings, consumerCallback);
-            synchronized (consumers) {
-                consumers.add(consumer);
-            }
+            consumers.add(consumer);
             consumer.start();
             return consumer;
         });
@@ -136,8 +133,8 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
 
     @Override
     public void close() {
-        takeAll(producers).forEach(SqsProducer::close);
-        takeAll(consumers).forEach(SqsConsumer::close);
+        producers.takeAll().forEach(SqsProducer::close);
+        consumers.takeAll().forEach(SqsConsumer::close);
         if (batchWindows != null) {
             batchWindows.shutdownNow();
         }
@@ -151,14 +148,6 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
         if (client != null) {
             client.close();
             client = null;
-        }
-    }
-
-    private static <T> List<T> takeAll(List<T> list) {
-        synchronized (list) {
-            List<T> taken = new ArrayList<>(list);
-            list.clear();
-            return taken;
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.mqbench.driver.artemis.jms;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -33,8 +34,8 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
     private ExecutorService creationThreads;
     private final AtomicInteger producerNumbers = new AtomicInteger();
     private final AtomicInteger consumerNumbers = new AtomicInteger();
-    private final List<JmsProducer> producers = new ArrayList<>();
-    private final List<JmsConsumer> consumers = new ArrayList<>();
+    private final OpenClients<JmsProducer> producers = new OpenClients<>();
+    private final OpenClients<JmsConsumer> consumers = new OpenClients<>();
     private final Set<String> createdTopics = new LinkedHashSet<>();
     private final Set<List<String>> subscriptions = new LinkedHashSet<>();
 
@@ -82,10 +83,7 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
             String name = "mqbench-producer-" + producerNumbers.getAndIncrement();
             try {
                 JmsProducer producer = JmsProducer.open(name, topic, provider, settings);
-                synchronized (producers) {
-                    producers.add(producer);
-                }
-                return producer;
+                return producers.add(producer);
             } catch (JMSException | RuntimeException e) {
                 throw new CompletionException("cannot create " + name + " for " + topic + ": "
                         + JmsFailures.describe(e), e);
@@ -101,11 +99,10 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
             try {
                 JmsConsumer consumer = JmsConsumer.open(name, topic, subscriptionName, consumerCallback, provider,
                         settings);
-                synchronized (consumers) {
-                    consumers.add(consumer);
+                synchronized (subscriptions) {
                     subscriptions.add(List.of(topic, subscriptionName));
                 }
-                return consumer;
+                return consumers.add(consumer);
             } catch (JMSException | RuntimeException e) {
                 throw new CompletionException("cannot create " + name + " on subscription " + subscriptionName
                         + " of " + topic + ": " + JmsFailures.describe(e), e);
@@ -130,18 +127,8 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
 
     @Override
     public void close() {
-        List<JmsConsumer> openConsumers;
-        synchronized (consumers) {
-            openConsumers = new ArrayList<>(consumers);
-            consumers.clear();
-        }
-        openConsumers.forEach(JmsConsumer::close);
-        List<JmsProducer> openProducers;
-        synchronized (producers) {
-            openProducers = new ArrayList<>(producers);
-            producers.clear();
-        }
-        openProducers.forEach(JmsProducer::close);
+        consumers.takeAll().forEach(JmsConsumer::close);
+        producers.takeAll().forEach(JmsProducer::close);
         if (provider != null) {
             if (settings.deleteTopologyOnClose) {
                 deleteTopology();
@@ -155,7 +142,7 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
 
     private void deleteTopology() {
         List<List<String>> subscribed;
-        synchronized (consumers) {
+        synchronized (subscriptions) {
             subscribed = new ArrayList<>(subscriptions);
             subscriptions.clear();
         }
