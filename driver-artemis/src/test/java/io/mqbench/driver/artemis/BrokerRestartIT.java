@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.Inbox;
+import io.mqbench.testing.LocalBrokers;
 import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class BrokerRestartIT {
             assertEquals(2 * EACH, console.queue(queue).messages(), "both kinds wait in the subscription");
         }
 
-        LocalBroker.brokers("stop", "artemis");
+        LocalBrokers.run("stop", "artemis");
         try {
             CompletableFuture<Void> whileDown = producer.sendAsync(Optional.empty(), Messages.payload(0));
             ExecutionException failure = assertThrows(ExecutionException.class,
@@ -57,7 +58,7 @@ class BrokerRestartIT {
             transientSender.close();
             assertTrue(System.nanoTime() - closing < TimeUnit.SECONDS.toNanos(20), "close does not hang");
         } finally {
-            LocalBroker.brokers("start", "artemis");
+            LocalBrokers.run("start", "artemis");
         }
 
         ArtemisBenchmarkDriver reader = LocalBroker.driver(dir, "");
@@ -87,13 +88,13 @@ class BrokerRestartIT {
             Messages.sendAll(producer, 0, 100, false);
             assertEquals(100, Inbox.awaitTotal(100, 30_000, inbox), "received, and no more than sent");
 
-            LocalBroker.brokers("stop", "artemis");
+            LocalBrokers.run("stop", "artemis");
             try {
                 CompletableFuture<Void> whileDown = producer.sendAsync(Optional.empty(), Messages.payload(100));
                 assertThrows(ExecutionException.class, () -> whileDown.get(15, TimeUnit.SECONDS),
                         "while the client reconnects, a send fails instead of blocking the sender");
             } finally {
-                LocalBroker.brokers("start", "artemis");
+                LocalBrokers.run("start", "artemis");
             }
             awaitSendsWork(producer);
             Messages.sendAll(producer, 1_000, 1_100, false);

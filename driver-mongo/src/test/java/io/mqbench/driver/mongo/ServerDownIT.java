@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.Inbox;
+import io.mqbench.testing.LocalBrokers;
 import io.mqbench.testing.Messages;
-import io.mqbench.testing.TempFiles;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -29,14 +28,6 @@ class ServerDownIT {
     @TempDir
     Path dir;
 
-    private static void brokers(String command) throws Exception {
-        Path tool = TempFiles.repositoryRoot().resolve("bin/brokers");
-        Process process = new ProcessBuilder(tool.toString(), command, "mongo").redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "bin/brokers " + command + " mongo timed out");
-        assertEquals(0, process.exitValue(), "bin/brokers " + command + " mongo:\n" + output);
-    }
-
     @Test
     void sendsFailAndCloseEndsWhenTheServerIsGone() throws Exception {
         String topic = LocalMongo.topic();
@@ -53,7 +44,7 @@ class ServerDownIT {
         Messages.sendAll(producer, 0, 10);
         assertEquals(10, Inbox.awaitTotal(10, 10_000, inbox), "received, and no more than sent");
 
-        brokers("stop");
+        LocalBrokers.runWithin(120, "stop", "mongo");
         try {
             CompletableFuture<Void> send = producer.sendAsync(Optional.empty(), Messages.payload(10));
             ExecutionException failed = assertThrows(ExecutionException.class, () -> send.get(15, TimeUnit.SECONDS));
@@ -69,7 +60,7 @@ class ServerDownIT {
             assertTrue(stuck.isCompletedExceptionally(), "the send the server never took has failed");
             assertEquals(10, inbox.count(), "nothing was delivered while the server was away");
         } finally {
-            brokers("start");
+            LocalBrokers.runWithin(120, "start", "mongo");
         }
     }
 }

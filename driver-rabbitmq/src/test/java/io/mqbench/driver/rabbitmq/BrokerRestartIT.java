@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.LocalBrokers;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
 import java.util.Map;
@@ -36,10 +37,10 @@ class BrokerRestartIT {
         try {
             waitFor(run, "-- measure for");
             Thread.sleep(3_000);
-            LocalBroker.brokers("stop", "rabbitmq");
+            LocalBrokers.run("stop", "rabbitmq");
             Thread.sleep(1_000);
         } finally {
-            LocalBroker.brokers("start", "rabbitmq");
+            LocalBrokers.run("start", "rabbitmq");
         }
         runner.join(180_000);
         assertEquals(0, run.exitCode, run.out() + run.err());

@@ -1,16 +1,12 @@
 package io.mqbench.driver.rabbitmq;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
-import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LocalBrokers;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The RabbitMQ that {@code bin/brokers start rabbitmq} runs on 127.0.0.1:5672, and what the ITs
@@ -60,24 +56,8 @@ final class LocalBroker {
         }
     }
 
-    /** Runs {@code bin/brokers <args>} and requires exit status 0. */
-    static String brokers(String... args) throws Exception {
-        String[] command = new String[args.length + 1];
-        command[0] = TempFiles.repositoryRoot().resolve("bin/brokers").toString();
-        System.arraycopy(args, 0, command, 1, args.length);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor(180, TimeUnit.SECONDS);
-        assertEquals(0, process.exitValue(), String.join(" ", command) + ":\n" + output);
-        return output;
-    }
-
     /** Sends SIGSTOP or SIGCONT to the broker's Erlang VM, whose PID bin/brokers keeps. */
     static void signalBroker(String signal) throws Exception {
-        String dir = System.getenv("MQBENCH_BROKERS_DIR");
-        Path brokers = dir != null ? Path.of(dir) : TempFiles.repositoryRoot().resolve(".brokers");
-        String pid = Files.readString(brokers.resolve("rabbitmq/beam.pid")).trim();
-        Process kill = new ProcessBuilder("kill", "-" + signal, pid).inheritIO().start();
-        assertEquals(0, kill.waitFor(), "kill -" + signal + " " + pid);
+        LocalBrokers.signal("rabbitmq/beam.pid", signal);
     }
 }
