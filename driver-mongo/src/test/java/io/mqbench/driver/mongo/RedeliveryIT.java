@@ -60,9 +60,13 @@ class RedeliveryIT {
         String settings = "visibilityTimeout: " + LEASE_MILLIS + "ms\nreceiveBatch: 5\npollInterval: 5ms\n";
         try (MongoBenchmarkDriver driver = mongo.driver(dir, settings)) {
             driver.createTopic(topic, 1).get();
-            MongoConsumer stuckConsumer = (MongoConsumer) driver.createConsumer(topic, "sub-r", stuck).get();
+            // All 20 wait in the queue before the stuck consumer starts, so its first claim is a
+            // full batch of 5 (a consumer polling while the sends arrive may claim fewer).
+            createSubscription(driver, topic, "sub-r");
             BenchmarkProducer producer = driver.createProducer(topic).get();
             Messages.sendAll(producer, 0, 20);
+            assertEquals(20, mongo.queued(topic, "sub-r"), "every send waits in the subscription's queue");
+            MongoConsumer stuckConsumer = (MongoConsumer) driver.createConsumer(topic, "sub-r", stuck).get();
             assertTrue(stuckHasOne.await(10, TimeUnit.SECONDS), "the first consumer got a message");
 
             MongoCollection<BsonDocument> queue = mongo.db()
@@ -99,12 +103,7 @@ class RedeliveryIT {
         String topic = LocalMongo.topic();
         try (MongoBenchmarkDriver driver = mongo.driver(dir, "visibilityTimeout: 1s\n")) {
             driver.createTopic(topic, 1).get();
-            driver.createConsumer(topic, "sub-a", new Inbox() {
-                @Override
-                public void messageReceived(byte[] payload, long publishTimestamp) {
-                    throw new AssertionError("this consumer is only here to create the subscription");
-                }
-            }).get().close();
+            createSubscription(driver, topic, "sub-a");
             Messages.sendAll(driver.createProducer(topic).get(), 0, 6);
 
             MongoCollection<BsonDocument> queue = mongo.db()
@@ -135,6 +134,17 @@ class RedeliveryIT {
             assertEquals(0, claims.acknowledge(abandoned), "acknowledged already: nothing left to delete");
             assertEquals(0, queue.countDocuments());
         }
+    }
+
+    /** Creates the subscription with a consumer that is closed before anything is sent. */
+    private static void createSubscription(MongoBenchmarkDriver driver, String topic, String subscription)
+            throws Exception {
+        driver.createConsumer(topic, subscription, new Inbox() {
+            @Override
+            public void messageReceived(byte[] payload, long publishTimestamp) {
+                throw new AssertionError("this consumer is only here to create the subscription");
+            }
+        }).get().close();
     }
 
     private static List<Integer> ids(List<BsonDocument> messages) {
