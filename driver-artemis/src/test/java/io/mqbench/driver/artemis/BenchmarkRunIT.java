@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,20 +32,8 @@ class BenchmarkRunIT {
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);
-        assertEquals("complete", r.get("status").asText());
-        assertEquals(RATE, r.at("/summary/publishRate/mean").asDouble(), RATE * 0.02, "publish rate within 2 %");
-        assertEquals(RATE, r.at("/summary/consumeRate/mean").asDouble(), RATE * 0.02, "consume rate");
-        JsonNode delivery = r.get("delivery");
-        assertTrue(delivery.get("checked").asBoolean());
-        assertTrue(delivery.get("drained").asBoolean());
-        assertEquals(0, delivery.get("lost").asLong());
-        assertEquals(0, delivery.get("duplicated").asLong());
-        assertEquals(0, delivery.get("outOfOrder").asLong(), "one subscription, one consumer: publish order");
-        assertTrue(delivery.get("confirmedMessages").asLong() >= RATE * SECONDS * 0.98);
-        assertEquals(0, r.at("/summary/sendErrors").asLong());
-        double e2e50 = r.get("aggregatedEndToEndLatency50pct").asDouble();
-        assertTrue(e2e50 > 0 && e2e50 < 100, "end-to-end p50 " + e2e50 + " ms");
-        assertTrue(r.get("aggregatedPublishLatency50pct").asDouble() > 0, "broker acknowledgement latency measured");
+        SteadyRun.assertSteady(r, RATE, SECONDS);
+        assertEquals(0, r.at("/delivery/outOfOrder").asLong(), "one subscription, one consumer: publish order");
         assertEquals("Artemis CORE (JMS 2.0)", r.at("/driverMetadata/protocol").asText());
         assertEquals("ActiveMQ Artemis 2.40.0", r.at("/driverMetadata/broker").asText(), r.at("/driverMetadata").toString());
         assertTrue(r.at("/driverMetadata/clientLibrary").asText().startsWith("org.apache.activemq:artemis-jms-client 2.40"));

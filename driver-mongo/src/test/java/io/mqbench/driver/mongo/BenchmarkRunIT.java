@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,18 +36,9 @@ class BenchmarkRunIT {
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);
-        assertEquals("complete", r.get("status").asText());
-        assertEquals(RATE, r.at("/summary/publishRate/mean").asDouble(), RATE * 0.02, "publish rate within 2 %");
         // The consumer keeps up; it may run a little above the rate while it catches up on what a
         // busy machine held back during the warm-up.
-        assertEquals(RATE, r.at("/summary/consumeRate/mean").asDouble(), RATE * 0.10, "consume rate within 10 %");
-        JsonNode delivery = r.get("delivery");
-        assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
-        assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
-        assertEquals(0, delivery.get("duplicated").asLong(), delivery.toString());
-        assertTrue(delivery.get("confirmedMessages").asLong() >= RATE * SECONDS * 0.98, delivery.toString());
-        assertEquals(0, r.at("/summary/sendErrors").asLong());
-        assertTrue(r.get("aggregatedPublishLatency50pct").asDouble() > 0, "insert latency measured");
+        SteadyRun.assertSteady(r, RATE, SECONDS, 0.10);
         assertTrue(r.at("/driverMetadata/clientLibrary").asText().startsWith("org.mongodb:mongodb-driver-sync "));
         assertEquals("w1", r.at("/driverMetadata/writeConcern").asText());
         assertTrue(mongo.collections().isEmpty(), "the run's collections are dropped: " + mongo.collections());
