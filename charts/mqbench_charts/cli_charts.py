@@ -40,7 +40,19 @@ def parse_args(argv):
                         help="output folder (default: 'report' next to the first result file or in the first folder)")
     parser.add_argument("--title", default="mqbench report", help="report title (default: %(default)s)")
     parser.add_argument("--no-svg", action="store_true", help="write PNG only (faster)")
+    parser.add_argument("-j", "--jobs", type=positive_int, metavar="N",
+                        help="processes drawing charts at once (default: one per CPU)")
     return parser.parse_args(argv)
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of 1 or more")
+    return value
 
 
 def default_out(first: str) -> Path:
@@ -53,7 +65,7 @@ def run(argv) -> int:
     # Imported here so that --help and argument errors answer without loading matplotlib.
     from .build import analyse
     from .loading import load_runs
-    from .render import write_outputs
+    from .render import default_jobs, write_outputs
     from .report import render_report
 
     started = time.monotonic()
@@ -64,7 +76,8 @@ def run(argv) -> int:
     drivers = sorted({r.driver for r in runs})
     print(f"read {len(runs)} result(s): {len(drivers)} driver(s) ({', '.join(drivers)})")
     analysis = analyse(runs)
-    write_outputs(analysis, out, formats=("png",) if args.no_svg else ("png", "svg"))
+    write_outputs(analysis, out, formats=("png",) if args.no_svg else ("png", "svg"),
+                  jobs=args.jobs or default_jobs())
     report = out / "report.html"
     try:
         report.write_text(render_report(analysis, [str(p) for p in args.results], args.title), encoding="utf-8")

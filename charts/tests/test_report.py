@@ -83,3 +83,23 @@ def test_report_renders_in_headless_chromium(report, tmp_path):
     # The drivers' colours of the charts made it onto the screen (Kafka red, Redis blue).
     for rgb in ((0xd6, 0x27, 0x28), (0x1f, 0x77, 0xb4)):
         assert np.any(np.all(np.abs(pixels.astype(int) - rgb) <= 12, axis=1)), rgb
+
+
+def test_charts_drawn_by_several_processes_are_the_files_one_process_draws(report, tmp_path):
+    folder, _ = report
+    serial, parallel = tmp_path / "serial", tmp_path / "parallel"
+    assert main([str(folder), "-o", str(serial), "--jobs", "1"]) == 0
+    assert main([str(folder), "-o", str(parallel), "--jobs", "3"]) == 0
+    files = sorted(p.relative_to(serial) for p in serial.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(parallel) for p in parallel.rglob("*") if p.is_file())
+    assert len([f for f in files if f.suffix == ".svg"]) == len([f for f in files if f.suffix == ".png"]) >= 5
+    for name in files:
+        assert (serial / name).read_bytes() == (parallel / name).read_bytes(), name
+
+
+def test_jobs_must_be_a_positive_whole_number(report, capsys):
+    folder, _ = report
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(folder), "--jobs", "0"])
+    assert exit_info.value.code == 2
+    assert "argument -j/--jobs: '0' is not a whole number of 1 or more" in capsys.readouterr().err
