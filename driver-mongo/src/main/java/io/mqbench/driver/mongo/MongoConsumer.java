@@ -1,5 +1,6 @@
 package io.mqbench.driver.mongo;
 
+import io.mqbench.driver.support.PauseGate;
 import io.mqbench.driver.api.PausableConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
@@ -35,11 +36,10 @@ final class MongoConsumer implements BenchmarkConsumer, PausableConsumer {
     private final long pollMillis;
     private final Thread reader;
     private final OccasionalWarning failures;
-    private final Object pauseLock = new Object();
+    private final PauseGate gate = new PauseGate();
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong redelivered = new AtomicLong();
     private final AtomicLong acknowledgedElsewhere = new AtomicLong();
-    private volatile boolean paused;
     private volatile boolean closing;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -60,11 +60,10 @@ final class MongoConsumer implements BenchmarkConsumer, PausableConsumer {
 
     private void readUntilClosed() {
         while (!closing) {
-            if (paused) {
-                awaitResume();
-                continue;
-            }
             try {
+                if (!gate.awaitResumed()) {
+                    break;
+                }
                 if (!claimDeliverAcknowledge()) {
                     Thread.sleep(pollMillis);
                 }
@@ -104,19 +103,6 @@ final class MongoConsumer implements BenchmarkConsumer, PausableConsumer {
         return true;
     }
 
-    private void awaitResume() {
-        synchronized (pauseLock) {
-            while (paused && !closing) {
-                try {
-                    pauseLock.wait(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-    }
-
     private static boolean sleepQuietly(long millis) {
         try {
             Thread.sleep(millis);
@@ -129,15 +115,12 @@ final class MongoConsumer implements BenchmarkConsumer, PausableConsumer {
     /** Stops claiming; a batch already claimed is still handed over and acknowledged. */
     @Override
     public void pause() {
-        paused = true;
+        gate.pause();
     }
 
     @Override
     public void resume() {
-        synchronized (pauseLock) {
-            paused = false;
-            pauseLock.notifyAll();
-        }
+        gate.resume();
     }
 
     long delivered() {
@@ -161,7 +144,7 @@ final class MongoConsumer implements BenchmarkConsumer, PausableConsumer {
     /** Stops claiming; a batch already claimed is still handed over and acknowledged. Returns at once. */
     void requestClose() {
         closing = true;
-        resume();
+        gate.close();
     }
 
     /** Waits for the reader until {@code deadlineNanos}, then interrupts it. */

@@ -1,5 +1,6 @@
 package io.mqbench.driver.redis;
 
+import io.mqbench.driver.support.PauseGate;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -40,10 +41,9 @@ final class StreamGroupReader implements Runnable {
     private final CommandArguments read;
     private final Map<String, List<byte[]>> unacknowledged = new LinkedHashMap<>();
     private final Thread thread;
-    private final Object pauseLock = new Object();
+    private final PauseGate gate = new PauseGate();
     private volatile Connection connection;
     private volatile boolean running = true;
-    private volatile boolean paused;
     private volatile boolean abandoned;
     private long nextClaimNanos;
     private boolean callbackFailureLogged;
@@ -70,23 +70,20 @@ final class StreamGroupReader implements Runnable {
     }
 
     void pause() {
-        paused = true;
+        gate.pause();
     }
 
     void resume() {
-        synchronized (pauseLock) {
-            paused = false;
-            pauseLock.notifyAll();
-        }
+        gate.resume();
     }
 
     @Override
     public void run() {
         while (running) {
             try {
-                if (paused) {
+                if (gate.isPaused()) {
                     acknowledgeNow();
-                    waitWhilePaused();
+                    gate.awaitResumed();
                     continue;
                 }
                 if (settings.claimIdleMs > 0 && System.nanoTime() - nextClaimNanos >= 0) {
@@ -215,14 +212,6 @@ final class StreamGroupReader implements Runnable {
         return Math.max(100, settings.claimIdleMs / 2) * 1_000_000L;
     }
 
-    private void waitWhilePaused() throws InterruptedException {
-        synchronized (pauseLock) {
-            while (paused && running) {
-                pauseLock.wait(settings.blockMs);
-            }
-        }
-    }
-
     private void reconnect() {
         RedisEndpoint.discard(connection);
         while (running) {
@@ -263,7 +252,7 @@ final class StreamGroupReader implements Runnable {
      */
     void close() {
         running = false;
-        resume();
+        gate.close();
         join(settings.blockMs + settings.socketTimeoutMs + 1_000L);
         if (thread.isAlive()) {
             abandoned = true;

@@ -1,5 +1,6 @@
 package io.mqbench.driver.sqs;
 
+import io.mqbench.driver.support.PauseGate;
 import io.mqbench.driver.api.PausableConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
@@ -41,9 +42,8 @@ final class SqsConsumer implements BenchmarkConsumer, PausableConsumer {
     private final Deletions deletions;
     private final boolean deleteBeforeNextReceive;
     private final Thread thread;
-    private final Object pauseLock = new Object();
+    private final PauseGate gate = new PauseGate();
     private volatile boolean running = true;
-    private volatile boolean paused;
     private volatile CompletableFuture<ReceiveMessageResponse> receiving;
     private long receiveErrors;
     private long callbackErrors;
@@ -162,39 +162,29 @@ final class SqsConsumer implements BenchmarkConsumer, PausableConsumer {
 
     /** Blocks while paused; false when the consumer closed meanwhile. */
     private boolean awaitResumed() {
-        synchronized (pauseLock) {
-            while (paused && running) {
-                try {
-                    pauseLock.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
+        try {
+            return gate.awaitResumed() && running;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
-        return running;
     }
 
     /** Stops receiving after the call in flight; its messages are still delivered. */
     @Override
     public void pause() {
-        paused = true;
+        gate.pause();
     }
 
     @Override
     public void resume() {
-        synchronized (pauseLock) {
-            paused = false;
-            pauseLock.notifyAll();
-        }
+        gate.resume();
     }
 
     @Override
     public void close() {
         running = false;
-        synchronized (pauseLock) {
-            pauseLock.notifyAll();
-        }
+        gate.close();
         CompletableFuture<ReceiveMessageResponse> call = receiving;
         if (call != null) {
             // A long poll would otherwise hold close for up to waitTimeSeconds.
