@@ -1,7 +1,7 @@
 package io.mqbench.driver.mongo;
 
-import io.mqbench.driver.support.PauseGate;
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.driver.support.PauseGate;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.util.List;
