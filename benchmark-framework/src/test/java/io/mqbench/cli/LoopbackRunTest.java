@@ -1,13 +1,13 @@
 package io.mqbench.cli;
 
-import io.mqbench.testing.BenchmarkCli;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.stats.HistogramCodec;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,21 +36,15 @@ class LoopbackRunTest {
         assertTrue(run.out().contains("-- wait until every subscription receives"), run.out());
 
         JsonNode r = BenchmarkCli.onlyResult(out());
-        assertEquals("complete", r.get("status").asText());
+        SteadyRun.assertSteady(r, 2000, 12);
         assertEquals("fixed-rate", r.get("mode").asText());
         assertEquals(2, r.get("publishRate").size(), "a 10 s period and the last 2 s");
-        double mean = r.at("/summary/publishRate/mean").asDouble();
-        assertEquals(2000, mean, 2000 * 0.02, "publish rate within 2 % of the target");
         assertEquals(2000, r.get("publishRate").get(0).asDouble(), 2000 * 0.02);
         double p50 = r.get("aggregatedEndToEndLatency50pct").asDouble();
         assertEquals(5.0, p50, Math.max(0.25, 0.2), "e2e p50 is the injected 5 ms");
         assertTrue(r.get("aggregatedEndToEndLatency50pct").asDouble() >= 5.0, "never below the injected delay");
         JsonNode delivery = r.get("delivery");
-        assertTrue(delivery.get("checked").asBoolean());
-        assertEquals(0, delivery.get("lost").asLong());
-        assertEquals(0, delivery.get("duplicated").asLong());
         assertEquals(0, delivery.get("outOfOrder").asLong());
-        assertTrue(delivery.get("drained").asBoolean());
         assertEquals(delivery.get("confirmedMessages").asLong(), delivery.get("expectedDeliveries").asLong());
         assertTrue(delivery.get("confirmedMessages").asLong() >= 2000 * 14 * 0.98);
         long measured = HistogramCodec.decode(r.at("/histograms/endToEndLatency").asText()).getTotalCount();

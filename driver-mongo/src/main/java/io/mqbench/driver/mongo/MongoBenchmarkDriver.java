@@ -19,7 +19,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.bookkeeper.stats.StatsLogger;
@@ -165,7 +164,7 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
         // them one after the other would add up their waits when the server is unreachable.
         openConsumers.forEach(MongoConsumer::requestClose);
         openProducers.forEach(MongoProducer::requestClose);
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MILLIS);
+        long deadline = Stopping.deadlineAfter(CLOSE_WAIT_MILLIS);
         openConsumers.forEach(consumer -> consumer.finishClose(deadline));
         openProducers.forEach(producer -> producer.finishClose(deadline));
         if (registry != null && settings.deleteTopicsOnClose) {

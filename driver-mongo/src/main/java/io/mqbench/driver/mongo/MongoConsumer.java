@@ -5,7 +5,6 @@ import io.mqbench.driver.support.PauseGate;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bson.BsonDocument;
@@ -20,12 +19,6 @@ import org.slf4j.LoggerFactory;
  */
 final class MongoConsumer implements BenchmarkConsumer, PausableConsumer {
     private static final Logger log = LoggerFactory.getLogger(MongoConsumer.class);
-    /**
-     * How long close() lets the thread finish its current call. At close the harness has already
-     * waited for every send, so a healthy server needs milliseconds; against an unreachable one
-     * waiting longer only delays the end of the run.
-     */
-    private static final long CLOSE_GRACE_MILLIS = 1_000;
     /** After a failed claim or acknowledgement, wait at least this long (a down server answers fast). */
     private static final long RETRY_MILLIS = 200;
 
@@ -138,7 +131,7 @@ final class MongoConsumer implements BenchmarkConsumer, PausableConsumer {
     @Override
     public void close() {
         requestClose();
-        finishClose(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_GRACE_MILLIS));
+        finishClose(Stopping.graceDeadline());
     }
 
     /** Stops claiming; a batch already claimed is still handed over and acknowledged. Returns at once. */

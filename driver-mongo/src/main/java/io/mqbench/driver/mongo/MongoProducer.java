@@ -26,12 +26,6 @@ import org.slf4j.LoggerFactory;
  */
 final class MongoProducer implements BenchmarkProducer {
     private static final Logger log = LoggerFactory.getLogger(MongoProducer.class);
-    /**
-     * How long close() lets the thread finish its current call. At close the harness has already
-     * waited for every send, so a healthy server needs milliseconds; against an unreachable one
-     * waiting longer only delays the end of the run.
-     */
-    private static final long CLOSE_GRACE_MILLIS = 1_000;
 
     private final String name;
     private final TopicCollections topic;
@@ -145,7 +139,7 @@ final class MongoProducer implements BenchmarkProducer {
     @Override
     public void close() {
         requestClose();
-        finishClose(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_GRACE_MILLIS));
+        finishClose(Stopping.graceDeadline());
     }
 
     /** Stops taking sends; the writer finishes the batch in hand. Returns at once. */
