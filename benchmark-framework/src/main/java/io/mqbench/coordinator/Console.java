@@ -30,6 +30,12 @@ public final class Console {
         out.flush();
     }
 
+    /** A line of its own, as the live lines are. */
+    public void line(String text) {
+        out.println(text);
+        out.flush();
+    }
+
     public void live(String progress, PeriodStats period, double seconds, long backlog) {
         out.println(liveLine(progress, period, seconds, backlog));
         out.flush();

@@ -1,15 +1,17 @@
 package io.mqbench.coordinator;
 
+import io.mqbench.coordinator.maxrate.LoadSample;
 import io.mqbench.worker.commands.CountersStats;
 import io.mqbench.worker.commands.PeriodStats;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The loop that watches a running load: every second it reads the workers' counters (for the
- * max-rate controller and for end conditions), every period it takes the period statistics, prints
+ * The loop that watches a running load: every second it reads the workers' counters (for end
+ * conditions, and kept as samples when asked), every period it takes the period statistics, prints
  * the live line and, when measuring, records the period in the result. A stop request ends the loop
  * after recording the period in progress, so a partial run keeps everything it measured.
  */
@@ -20,9 +22,16 @@ final class LoadMonitor {
     private static final double SHORTEST_RECORDED_PERIOD_SECONDS = 1.0;
 
     private final RunContext ctx;
+    private List<LoadSample> samples;
 
     LoadMonitor(RunContext ctx) {
         this.ctx = ctx;
+    }
+
+    /** Adds every second's counters to {@code into} (for judging whether a rate held). */
+    LoadMonitor keepingSamples(List<LoadSample> into) {
+        this.samples = into;
+        return this;
     }
 
     /** Runs for {@code duration}. */
@@ -54,8 +63,8 @@ final class LoadMonitor {
             now = System.nanoTime();
             Duration elapsed = Duration.ofNanos(now - start);
             CountersStats counters = ctx.worker.getCountersStats();
-            if (ctx.rateController != null) {
-                ctx.targetRate = ctx.rateController.tick(counters, now, phase);
+            if (samples != null) {
+                samples.add(LoadSample.of(counters, now));
             }
             boolean reachedMinimum = elapsed.compareTo(minimum) >= 0;
             boolean done = (reachedMinimum && finished.test(counters)) || elapsed.compareTo(maximum) >= 0;

@@ -4,38 +4,44 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * The measured phase: a fixed or searched rate for the test duration, or a backlog built and
- * drained. Ends by taking the cumulative histograms of exactly this window.
+ * The measured phase: a fixed rate (the workload's, or the one the rate search found) for the test
+ * duration or until a message count, or a backlog built and drained.
  */
 final class Measure implements Phase {
     @Override
     public String title(RunContext ctx) {
+        String rate = ctx.workload.isMaxRate() ? String.format(Locale.ROOT, " at %,.0f msg/s", ctx.targetRate) : "";
         if (ctx.workload.messageCount != null) {
-            return String.format(Locale.ROOT, "measure until %,d messages are received (limit %s)",
-                    ctx.workload.messageCount, Console.duration(ctx.workload.testDuration()));
+            return String.format(Locale.ROOT, "measure%s until %,d messages are received (limit %s)",
+                    rate, ctx.workload.messageCount, Console.duration(ctx.workload.testDuration()));
         }
         String what = ctx.workload.isBacklog() ? "build a backlog and drain it" : "measure";
-        return what + " for " + Console.duration(ctx.workload.testDuration());
+        return what + rate + " for " + Console.duration(ctx.workload.testDuration());
     }
 
     @Override
     public void run(RunContext ctx) throws Exception {
         if (ctx.workload.isBacklog()) {
             new BacklogMeasurement(ctx).run();
-        } else if (ctx.workload.messageCount != null) {
-            measureCount(ctx, ctx.workload.messageCount);
+        } else if (ctx.workload.isMaxRate()) {
+            new MaxRateMeasurement(ctx).run();
         } else {
-            new LoadMonitor(ctx).runFor("measure", ctx.workload.testDuration(), true);
+            measure(ctx, new LoadMonitor(ctx));
         }
     }
 
-    /** A count-bounded run: until that many messages were received, the duration being the limit. */
-    private static void measureCount(RunContext ctx, long count) throws Exception {
+    /** The test duration, or a count-bounded run (until that many messages were received, the duration being the limit). */
+    static void measure(RunContext ctx, LoadMonitor monitor) throws Exception {
+        if (ctx.workload.messageCount == null) {
+            monitor.runFor("measure", ctx.workload.testDuration(), true);
+            return;
+        }
+        long count = ctx.workload.messageCount;
         long received = ctx.worker.getCountersStats().messagesReceived;
         Duration limit = ctx.workload.testDuration();
         String goal = String.format(Locale.ROOT, "until %,d received", count);
         ctx.result.messageCount = count;
-        ctx.result.messageCountReached = new LoadMonitor(ctx).runUntil("measure", Duration.ZERO,
+        ctx.result.messageCountReached = monitor.runUntil("measure", Duration.ZERO,
                 counters -> counters.messagesReceived - received >= count, limit, true,
                 elapsed -> "measure " + Console.clock(elapsed) + " " + goal + " (limit " + Console.clock(limit) + ")");
         if (!ctx.result.messageCountReached) {

@@ -1,6 +1,7 @@
 package io.mqbench.coordinator;
 
 import io.mqbench.config.DriverFile;
+import io.mqbench.coordinator.maxrate.RateSearch;
 import io.mqbench.result.ResultAssembler;
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.Worker;
@@ -32,11 +33,14 @@ final class RunContext {
     /** Subscription keys ({@code topic/subscription}) by topic, including those nobody consumes. */
     final Map<String, List<String>> subscriptionsByTopic = new LinkedHashMap<>();
 
-    /** The rate producers are asked for now; changed by the max-rate controller. */
+    /** The rate producers are asked for now; changed by the rate search. */
     double targetRate;
 
-    /** Set for {@code producerRate: 0}; asked every control interval during warm-up and measurement. */
-    MaxRateController rateController;
+    /** When the producers started, for times reported relative to it. */
+    long loadStartNanos;
+
+    /** Set for {@code producerRate: 0}: searches during the warm-up, then judges the measured phase. */
+    RateSearch rateSearch;
 
     /** True once the measured phase has recorded its first period (a stop after it is "partial"). */
     boolean measurementStarted;
@@ -51,6 +55,15 @@ final class RunContext {
         this.console = console;
         this.result = new TestResult();
         this.assembler = new ResultAssembler(result, workload.subscriptionsPerTopic);
+    }
+
+    /** Adds a warning to the result and prints it; see {@link TestResult#warnings}. */
+    void warn(String text) {
+        if (result.warnings == null) {
+            result.warnings = new ArrayList<>();
+        }
+        result.warnings.add(text);
+        console.info("WARNING: " + text);
     }
 
     boolean hasConsumers() {

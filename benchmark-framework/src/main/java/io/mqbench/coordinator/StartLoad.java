@@ -1,15 +1,16 @@
 package io.mqbench.coordinator;
 
+import io.mqbench.coordinator.maxrate.RateSearch;
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 import java.util.Locale;
 
-/** Starts the producers at the workload's rate, or at the max-rate controller's first rate. */
+/** Starts the producers at the workload's rate, or at the rate search's first rate. */
 final class StartLoad implements Phase {
     @Override
     public String title(RunContext ctx) {
         return ctx.workload.isMaxRate()
-                ? "start producers, searching for the maximum sustainable rate (from " + (long) MaxRateController.INITIAL_RATE + " msg/s)"
+                ? String.format(Locale.ROOT, "start producers at %,d msg/s, the rate search's first trial", (long) RateSearch.startRate())
                 : String.format(Locale.ROOT, "start producers at %,d msg/s", ctx.workload.rate());
     }
 
@@ -18,8 +19,9 @@ final class StartLoad implements Phase {
         if (ctx.workload.isMaxRate()) {
             TestResult.RateDiscovery discovery = new TestResult.RateDiscovery();
             ctx.result.rateDiscovery = discovery;
-            ctx.rateController = new MaxRateController(ctx.worker, ctx.workload.subscriptionsPerTopic, ctx.hasConsumers(), discovery);
-            ctx.targetRate = ctx.rateController.rate();
+            ctx.rateSearch = new RateSearch(new WorkerLoadProbe(ctx), ctx.workload.subscriptionsPerTopic, ctx.hasConsumers(),
+                    ctx.workload.maxRateLatencyLimit, discovery, new SearchConsole(ctx.console));
+            ctx.targetRate = RateSearch.startRate();
         } else {
             ctx.targetRate = ctx.workload.rate();
         }
@@ -31,5 +33,6 @@ final class StartLoad implements Phase {
         assignment.batchSizeMin = ctx.workload.batchSize().min();
         assignment.batchSizeMax = ctx.workload.batchSize().max();
         ctx.worker.startLoad(assignment);
+        ctx.loadStartNanos = System.nanoTime();
     }
 }

@@ -32,7 +32,7 @@ public final class ResultAssembler {
     private long errorsInMeasuredWindow;
     private long bytesSentInMeasuredWindow;
     private long bytesReceivedInMeasuredWindow;
-    private final CumulativeLatencies measured = new CumulativeLatencies();
+    private CumulativeLatencies measured = new CumulativeLatencies();
 
     public ResultAssembler(TestResult result, int subscriptionsPerTopic) {
         this.result = result;
@@ -83,6 +83,32 @@ public final class ResultAssembler {
         bytesSentInMeasuredWindow += stats.bytesSent;
         bytesReceivedInMeasuredWindow += stats.bytesReceived;
         measured.add(stats.publishLatency, stats.publishDelayLatency, stats.endToEndLatency);
+    }
+
+    /** The histograms of the periods added so far (the caller must not change them). */
+    public CumulativeLatencies measuredLatencies() {
+        return measured;
+    }
+
+    /** Forgets every period added so far: the measured phase starts again (a retry at another rate). */
+    public void discardPeriods() {
+        for (List<?> list : List.of(result.periodSeconds, result.publishRate, result.publishErrorRate, result.consumeRate,
+                result.backlog, result.publishLatencyAvg, result.publishLatency50pct, result.publishLatency75pct,
+                result.publishLatency95pct, result.publishLatency99pct, result.publishLatency999pct,
+                result.publishLatency9999pct, result.publishLatencyMax, result.publishDelayLatencyAvg,
+                result.publishDelayLatency50pct, result.publishDelayLatency75pct, result.publishDelayLatency95pct,
+                result.publishDelayLatency99pct, result.publishDelayLatency999pct, result.publishDelayLatency9999pct,
+                result.publishDelayLatencyMax, result.endToEndLatencyAvg, result.endToEndLatency50pct,
+                result.endToEndLatency75pct, result.endToEndLatency95pct, result.endToEndLatency99pct,
+                result.endToEndLatency999pct, result.endToEndLatency9999pct, result.endToEndLatencyMax)) {
+            list.clear();
+        }
+        sentInMeasuredWindow = 0;
+        receivedInMeasuredWindow = 0;
+        errorsInMeasuredWindow = 0;
+        bytesSentInMeasuredWindow = 0;
+        bytesReceivedInMeasuredWindow = 0;
+        measured = new CumulativeLatencies();
     }
 
     /**

@@ -92,8 +92,8 @@ public class TestResult {
 
     // ---- mqbench additions ----
 
-    /** Format of the mqbench additions; raised when one changes meaning. */
-    public int mqbenchResultVersion = 1;
+    /** Format of the mqbench additions; raised when one changes meaning (2: rateDiscovery holds trials). */
+    public int mqbenchResultVersion = 2;
 
     public String mqbenchVersion;
 
@@ -103,6 +103,12 @@ public class TestResult {
     /** Why the run is partial or aborted. */
     public String statusReason;
 
+    /**
+     * What makes a figure of a complete run less than it seems (a search that did not settle, a
+     * measured phase that did not hold its rate); printed at the end of the run and in the report.
+     */
+    public List<String> warnings;
+
     /** ISO-8601, UTC. */
     public String startTime;
 
@@ -111,7 +117,11 @@ public class TestResult {
     /** {@code fixed-rate}, {@code max-rate} or {@code backlog}. */
     public String mode;
 
-    /** The rate asked for in messages per second (for max-rate: the last rate the controller set). */
+    /**
+     * The rate the measured phase was paced at, in messages per second: the workload's, or for
+     * {@code producerRate: 0} the rate the search found (see {@link #rateDiscovery} for whether the
+     * measured phase held it). What was achieved is in {@link #summary}.
+     */
     public double targetRate;
 
     /** The length of each period of the lists above, in seconds (10 except maybe the last). */
@@ -196,21 +206,81 @@ public class TestResult {
         public double max;
     }
 
-    /** The steps of the maximum-rate search, one per control interval. */
+    /**
+     * How {@code producerRate: 0} found its rate: a search of trials at fixed rates during the
+     * warm-up (extended if it had not settled), then the measured phase at the rate found, checked.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class RateDiscovery {
+        /** {@code throughput}, or the latency limit, e.g. {@code p99 end-to-end <= 10 ms}. */
+        public String objective;
         public String rule;
-        public double finalRate;
-        public List<RateStep> steps = new ArrayList<>();
+        /** Whether the search settled (its bracket within the tolerance, both ends confirmed). */
+        public boolean converged;
+        /** When it settled, in seconds since the load started. */
+        public Double convergedAtSecond;
+        public double searchSeconds;
+        /** How far the search ran past the configured warm-up. */
+        public double warmupExtendedSeconds;
+        /** The highest rate judged sustainable, and the lowest judged not (null: none was). */
+        public double sustainableRate;
+        public Double unsustainableRate;
+        /** The rate the measured phase ran at (the first one, if it was retried lower). */
+        public double foundRate;
+        /**
+         * The share of deliveries the broker lost at the search's first, lowest rate (at-most-once
+         * brokers); not held against higher rates. Null when nothing was lost.
+         */
+        public Double lossShare;
+        /** Why the search ended without settling, if it did. */
+        public String note;
+        public List<RateTrial> trials = new ArrayList<>();
+        /** The measured phase at the found rate, checked; more than one if it was retried lower. */
+        public List<MeasuredPhaseCheck> measuredPhases = new ArrayList<>();
     }
 
-    public static class RateStep {
+    /** One trial of the search: a window at a fixed rate and what it showed. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class RateTrial {
+        /** Start of the trial's window, in seconds since the load started. */
         public double second;
-        public String phase;
+        /**
+         * {@code ramp}, {@code narrow}, {@code retest} (the lowest unsustainable rate once more),
+         * {@code confirm} (the highest sustainable one), or {@code recheck} (the same rate again after
+         * a verdict that contradicted an earlier one).
+         */
+        public String stage;
         public double targetRate;
+        /** Length of the judged window (after a settling time at the new rate). */
+        public double seconds;
+        public double publishRate;
+        /** Receipts per second over all subscriptions. */
+        public double consumeRate;
+        /** Backlog growth in messages per second. */
+        public double backlogSlope;
+        /** Share of the target allowed for shortfall and backlog growth. */
+        public double tolerance;
+        /** The latency limit's percentile over the window (latency-bounded searches). */
+        public Double latencyMs;
+        /** {@code sustainable} or {@code unsustainable}. */
+        public String verdict;
+        public String reason;
+        /** After an unsustainable trial, producers pause until the backlog is back: how long that took. */
+        public Double drainSeconds;
+    }
+
+    /** The measured phase held its rate, or not. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class MeasuredPhaseCheck {
+        public double targetRate;
+        public double seconds;
         public double publishRate;
         public double consumeRate;
-        public long backlog;
-        public String decision;
+        public double backlogSlope;
+        public double tolerance;
+        public Double latencyMs;
+        public boolean held;
+        public String reason;
     }
 
     public static class BacklogPhase {

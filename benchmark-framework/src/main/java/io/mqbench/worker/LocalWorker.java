@@ -215,6 +215,7 @@ public final class LocalWorker implements Worker {
     public CountersStats getCountersStats() {
         CountersStats counters = stats.counters();
         counters.probesReceived = probesSeen.size();
+        counters.messagesInFlight = inFlight.sum();
         return counters;
     }
 

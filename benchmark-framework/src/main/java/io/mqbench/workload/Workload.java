@@ -76,7 +76,7 @@ public class Workload {
     /**
      * The target rate in bytes per second instead of messages, e.g. {@code 15MB/s}; the message
      * rate is this divided by {@link #messageSize}. KB, MB and GB are binary (2^10, 2^20, 2^30), as
-     * in the 2023 paper. See {@link ByteRate}.
+     * in the 2023 paper. See {@link io.mqbench.driver.support.ByteRate}.
      */
     public String producerRateBytes;
 
@@ -94,6 +94,18 @@ public class Workload {
 
     /** End the measured phase once this many messages were received (the test duration is the limit). */
     public Long messageCount;
+
+    /**
+     * With {@code producerRate: 0}: find the highest rate whose latency at a percentile stays within
+     * a limit, instead of the highest rate the broker absorbs.
+     */
+    public LatencyLimit maxRateLatencyLimit;
+
+    /**
+     * With {@code producerRate: 0}: when the measured phase does not hold the rate the search found,
+     * measure again this many times, each 5 % lower. Unset: 0 (the result says it did not hold).
+     */
+    public Integer maxRateRetries;
 
     /** Workload fields to vary: each maps to a list of values; every combination is run. */
     public Map<String, List<Object>> sweep;
@@ -144,8 +156,9 @@ public class Workload {
         return producerRate == null ? 0 : producerRate;
     }
 
+    /** {@code producerRate: 0} (or unset, as in OMB), and no {@link #producerRateBytes} either. */
     public boolean isMaxRate() {
-        return rate() == 0;
+        return rate() == 0 && producerRateBytes == null;
     }
 
     public boolean hasConsumers() {

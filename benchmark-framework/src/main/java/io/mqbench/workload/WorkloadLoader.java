@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqbench.config.UserError;
 import io.mqbench.config.YamlFiles;
+import io.mqbench.driver.support.ByteRate;
 import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package io.mqbench.workload;
 
 import io.mqbench.config.UserError;
+import io.mqbench.driver.support.ByteRate;
 import java.io.File;
 
 /**
@@ -62,7 +63,44 @@ public final class WorkloadValidator {
                     file + ": field 'producerRate' is 0 (find the maximum rate), which a backlog test cannot use;"
                             + " give a fixed producerRate with consumerBacklogSizeGB");
         }
+        checkMaxRateFields(w);
         checkDurations(w);
+    }
+
+    private void checkMaxRateFields(Workload w) {
+        if (w.maxRateRetries != null) {
+            onlyForMaxRate(w, "maxRateRetries");
+            if (w.maxRateRetries < 0 || w.maxRateRetries > 10) {
+                fail("maxRateRetries", w.maxRateRetries, "0 to 10 (measure again, each time 5% lower, when the rate did not hold)");
+            }
+        }
+        LatencyLimit limit = w.maxRateLatencyLimit;
+        if (limit == null) {
+            return;
+        }
+        onlyForMaxRate(w, "maxRateLatencyLimit");
+        if (limit.percentile == null || !(limit.percentile > 0 && limit.percentile < 100)) {
+            fail("maxRateLatencyLimit.percentile", limit.percentile, "above 0 and below 100, e.g. 99 or 99.9");
+        }
+        if ((limit.endToEndMs == null) == (limit.publishMs == null)) {
+            throw new UserError(file + ": field 'maxRateLatencyLimit' needs exactly one of endToEndMs and publishMs"
+                    + " (the limit in milliseconds), e.g. {percentile: 99, endToEndMs: 10}");
+        }
+        if (!(limit.limitMillis() > 0)) {
+            fail(limit.onEndToEnd() ? "maxRateLatencyLimit.endToEndMs" : "maxRateLatencyLimit.publishMs", limit.limitMillis(),
+                    "above 0 milliseconds");
+        }
+        if (limit.onEndToEnd() && !w.hasConsumers()) {
+            throw new UserError(file + ": field 'maxRateLatencyLimit' limits end-to-end latency, but the workload has no consumers;"
+                    + " limit publishMs instead, or add consumers");
+        }
+    }
+
+    private void onlyForMaxRate(Workload w, String field) {
+        if (!w.isMaxRate()) {
+            throw new UserError(file + ": field '" + field + "' applies to the maximum-rate search only;"
+                    + " set producerRate: 0 or remove the field");
+        }
     }
 
     private void checkSendShape(Workload w) {

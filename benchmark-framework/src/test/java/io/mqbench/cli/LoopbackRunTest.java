@@ -99,22 +99,6 @@ class LoopbackRunTest {
     }
 
     @Test
-    void producerRateZeroFindsAHighRateAndSaysHow() throws Exception {
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
-        Path workload = workload("max", 1, 1, 1, 1, 1, 100, 0, 6, 8, "");
-        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
-        assertEquals(0, run.exitCode, run.err());
-        JsonNode r = BenchmarkCli.onlyResult(out());
-        assertEquals("max-rate", r.get("mode").asText());
-        assertTrue(r.at("/summary/publishRate/mean").asDouble() > 100_000, "rate " + r.at("/summary/publishRate/mean"));
-        JsonNode discovery = r.get("rateDiscovery");
-        assertTrue(discovery.get("rule").asText().contains("90%"));
-        assertTrue(discovery.get("steps").size() >= 10, "one step per second");
-        assertTrue(discovery.get("steps").get(0).get("decision").asText().startsWith("up x2"));
-        assertEquals(0, r.at("/delivery/lost").asLong());
-    }
-
-    @Test
     void ctrlCDuringTheMeasurementSavesAPartialResult() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         Path workload = workload("long", 1, 1, 1, 1, 1, 512, 1000, 60, 0, "");

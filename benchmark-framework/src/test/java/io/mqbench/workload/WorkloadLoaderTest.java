@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.config.UserError;
+import io.mqbench.driver.support.ByteRate;
 import io.mqbench.testing.TempFiles;
 import java.io.File;
 import java.nio.file.Path;

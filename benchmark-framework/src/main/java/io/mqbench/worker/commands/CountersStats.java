@@ -9,12 +9,16 @@ public class CountersStats {
     /** mqbench: distinct (subscription, producer) pairs that received a probe message. */
     public long probesReceived;
 
+    /** mqbench: sends waiting for the broker's acknowledgement now (0 from an upstream OMB worker). */
+    public long messagesInFlight;
+
     public CountersStats plus(CountersStats other) {
         CountersStats sum = new CountersStats();
         sum.messagesSent = messagesSent + other.messagesSent;
         sum.messagesReceived = messagesReceived + other.messagesReceived;
         sum.messageSendErrors = messageSendErrors + other.messageSendErrors;
         sum.probesReceived = probesReceived + other.probesReceived;
+        sum.messagesInFlight = messagesInFlight + other.messagesInFlight;
         return sum;
     }
 }

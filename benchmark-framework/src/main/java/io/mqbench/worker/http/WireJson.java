@@ -27,7 +27,7 @@ public final class WireJson {
             .addMixIn(CumulativeLatencies.class, OmbCumulativeLatencies.class)
             .writer();
 
-    @JsonIgnoreProperties({"probesReceived"})
+    @JsonIgnoreProperties({"probesReceived", "messagesInFlight"})
     private abstract static class OmbCountersStats {}
 
     @JsonIgnoreProperties({"negativeEndToEndLatencies"})

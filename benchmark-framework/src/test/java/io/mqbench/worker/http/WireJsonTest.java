@@ -75,8 +75,11 @@ class WireJsonTest {
     void ombOnlyBodiesLeaveOutMqbenchFieldsAndUnknownFieldsAreIgnored() throws Exception {
         CountersStats counters = new CountersStats();
         counters.probesReceived = 4;
+        counters.messagesInFlight = 9;
         JsonNode omb = JSON.readTree(WireJson.ombOnlyWriter().writeValueAsBytes(counters));
         assertFalse(omb.has("probesReceived"));
+        assertFalse(omb.has("messagesInFlight"));
+        assertEquals(9, JSON.readTree(JSON.writeValueAsBytes(counters)).get("messagesInFlight").asLong(), "mqbench peers get it");
         assertTrue(omb.has("messagesSent") && omb.has("messagesReceived") && omb.has("messageSendErrors"));
         assertFalse(JSON.readTree(WireJson.ombOnlyWriter().writeValueAsBytes(new CumulativeLatencies())).has("negativeEndToEndLatencies"));
 

@@ -108,6 +108,7 @@ class WorkerServerTest {
         assertTrue(init.headers().firstValue(WorkerProtocol.SESSION).isEmpty());
         JsonNode counters = OMB.readTree(RawHttp.get(url() + "/counters-stats").body());
         assertFalse(counters.has("probesReceived"), counters.toString());
+        assertFalse(counters.has("messagesInFlight"), counters.toString());
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * An in-memory broker inside the worker: topics with partitions, subscriptions that each get every
  * message, consumers of a subscription sharing its partitions. Optional injected latency, loss,
  * duplication and send errors make it the harness's test bench: a known 5 ms delay must come out
- * as 5 ms, a known loss rate as that many lost messages. Producers and consumers must share one
+ * as 5 ms, a known loss rate as that many lost messages, a known capacity as that maximum rate. Producers and consumers must share one
  * worker process (local mode, or co-located placement).
  */
 public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
@@ -28,6 +28,8 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
     private final OpenClients<LoopbackConsumer> consumers = new OpenClients<>();
     private LoopbackSettings settings;
     private ScheduledExecutorService acknowledger;
+    /** Completes acknowledgements of partitions with a capacity; null without one. */
+    private Acknowledger capacityAcknowledger;
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
@@ -41,6 +43,13 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
             thread.setDaemon(true);
             return thread;
         });
+        startCapacity();
+    }
+
+    private void startCapacity() {
+        if (!settings.capacity.isUnlimited()) {
+            capacityAcknowledger = new Acknowledger();
+        }
     }
 
     /** For tests that build settings in code. */
@@ -48,6 +57,7 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
         given.validate();
         settings = given;
         acknowledger = Executors.newSingleThreadScheduledExecutor();
+        startCapacity();
     }
 
     @Override
@@ -60,7 +70,7 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
         if (partitions < 1) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("partitions must be 1 or more"));
         }
-        if (topics.putIfAbsent(topic, new LoopbackTopic(topic, partitions, settings.keepOrder)) != null) {
+        if (topics.putIfAbsent(topic, new LoopbackTopic(topic, partitions, settings.keepOrder, settings.capacity, capacityAcknowledger)) != null) {
             return CompletableFuture.failedFuture(new IllegalStateException("topic " + topic + " already exists"));
         }
         return CompletableFuture.completedFuture(null);
@@ -81,7 +91,8 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
         if (target == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
-        LoopbackConsumer consumer = new LoopbackConsumer(topic, target.subscription(subscriptionName), consumerCallback);
+        LoopbackConsumer consumer = new LoopbackConsumer(topic, target.subscription(subscriptionName), consumerCallback,
+                settings.consumerCapacity);
         consumers.add(consumer);
         consumer.start();
         return CompletableFuture.completedFuture(consumer);
@@ -97,6 +108,8 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
         facts.put("lossRate", String.valueOf(settings.lossRate));
         facts.put("duplicateRate", String.valueOf(settings.duplicateRate));
         facts.put("sendErrorRate", String.valueOf(settings.sendErrorRate));
+        facts.put("capacity", settings.capacity + " per partition");
+        facts.put("consumerCapacity", settings.consumerCapacity + " per consumer");
         return facts;
     }
 
@@ -107,6 +120,9 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
         }
         if (acknowledger != null) {
             acknowledger.shutdownNow();
+        }
+        if (capacityAcknowledger != null) {
+            capacityAcknowledger.close();
         }
         topics.clear();
     }

@@ -19,15 +19,17 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
 
     private final LoopbackSubscription subscription;
     private final ConsumerCallback callback;
+    private final ConsumerPace pace;
     private final Thread thread;
     private volatile List<PartitionQueue> assigned = List.of();
     private volatile boolean running = true;
     private volatile boolean paused;
     private volatile boolean waiting;
 
-    LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback) {
+    LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity) {
         this.subscription = subscription;
         this.callback = callback;
+        this.pace = capacity.isUnlimited() ? null : new ConsumerPace(capacity);
         this.thread = new Thread(this, "loopback-" + topic + "-" + subscription.name());
         this.thread.setDaemon(true);
     }
@@ -58,22 +60,36 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
             }
             long nextDue = Long.MAX_VALUE;
             boolean delivered = false;
+            boolean paceBound = false;
             for (PartitionQueue queue : assigned) {
                 long now = System.nanoTime();
                 for (int n = 0; n < BATCH && running && !paused; n++) {
+                    if (pace != null && !pace.ready(now)) {
+                        paceBound = true;
+                        break;
+                    }
                     Envelope envelope = queue.pollIfDue(now);
                     if (envelope == null) {
                         break;
                     }
                     callback.messageReceived(envelope.payload(), envelope.publishMillis());
                     delivered = true;
+                    if (pace != null) {
+                        pace.took(now, envelope.payload().length);
+                    }
                 }
                 long due = queue.headDueNanos();
+                if (pace != null && due != Long.MAX_VALUE && due - pace.readyAt() < 0) {
+                    due = pace.readyAt();
+                }
                 if (due != Long.MAX_VALUE && (nextDue == Long.MAX_VALUE || due - nextDue < 0)) {
                     nextDue = due;
                 }
             }
-            if (!delivered) {
+            if (paceBound) {
+                // Busy with earlier messages: a producer's wake-up would change nothing.
+                LockSupport.parkNanos(Math.max(1, pace.readyAt() - System.nanoTime()));
+            } else if (!delivered) {
                 sleepUntil(nextDue);
             }
         }

@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Puts each message into the partition queue of every subscription of its topic, applying the
- * configured delivery latency, loss, duplication and send errors, and acknowledges it (at once, or
- * after the configured acknowledgement latency).
+ * configured delivery latency, loss, duplication and send errors, and acknowledges it: at once, or
+ * when a partition with a capacity has taken it, plus the configured acknowledgement latency.
  */
 final class LoopbackProducer implements BenchmarkProducer {
     private final LoopbackTopic topic;
@@ -35,22 +35,36 @@ final class LoopbackProducer implements BenchmarkProducer {
                 : nextPartition();
         long now = System.nanoTime();
         long publishMillis = System.currentTimeMillis();
+        // With a capacity the partition takes the message when its turn comes; until then it is
+        // neither acknowledged nor deliverable.
+        PartitionIngest ingest = topic.ingest(partition);
+        long taken = ingest == null ? now : ingest.admit(now, payload.length);
         for (LoopbackSubscription subscription : topic.subscriptions()) {
             if (settings.lossRate > 0 && random.nextDouble() < settings.lossRate) {
                 continue;
             }
-            Envelope envelope = new Envelope(payload, publishMillis, now + settings.deliveryLatency.sampleNanos());
+            Envelope envelope = new Envelope(payload, publishMillis, taken + settings.deliveryLatency.sampleNanos());
             PartitionQueue queue = subscription.partition(partition);
             queue.offer(envelope);
             if (settings.duplicateRate > 0 && random.nextDouble() < settings.duplicateRate) {
                 queue.offer(envelope);
             }
         }
-        if (settings.ackLatency.isNone()) {
+        return acknowledgement(ingest, now, taken);
+    }
+
+    /** Completed when the partition has taken the message, plus the configured acknowledgement latency. */
+    private CompletableFuture<Void> acknowledgement(PartitionIngest ingest, long now, long taken) {
+        if (settings.ackLatency.isNone() && taken - now <= 0) {
             return CompletableFuture.completedFuture(null);
         }
         CompletableFuture<Void> acknowledged = new CompletableFuture<>();
-        acknowledger.schedule(() -> acknowledged.complete(null), settings.ackLatency.sampleNanos(), TimeUnit.NANOSECONDS);
+        if (settings.ackLatency.isNone()) {
+            ingest.acknowledgeAt(taken, acknowledged);
+        } else {
+            long delay = taken - now + settings.ackLatency.sampleNanos();
+            acknowledger.schedule(() -> acknowledged.complete(null), delay, TimeUnit.NANOSECONDS);
+        }
         return acknowledged;
     }
 

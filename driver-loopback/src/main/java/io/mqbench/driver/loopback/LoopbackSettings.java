@@ -27,6 +27,15 @@ public final class LoopbackSettings {
     /** Share of sends that fail (the message is not delivered). */
     public double sendErrorRate;
 
+    /**
+     * What one partition of a topic takes, as a broker would: sends beyond it queue up (later
+     * acknowledgements, deliveries at the capacity), none is dropped. Unset: no limit.
+     */
+    public ServiceRate capacity = ServiceRate.unlimited();
+
+    /** What one consumer processes; beyond it the backlog grows. Unset: no limit. */
+    public ServiceRate consumerCapacity = ServiceRate.unlimited();
+
     static LoopbackSettings read(File file) throws IOException {
         return DriverSettings.read(file, LoopbackSettings.class, LoopbackSettings::validate);
     }
@@ -37,6 +46,8 @@ public final class LoopbackSettings {
         checkRate("lossRate", lossRate);
         checkRate("duplicateRate", duplicateRate);
         checkRate("sendErrorRate", sendErrorRate);
+        capacity.validate("capacity");
+        consumerCapacity.validate("consumerCapacity");
     }
 
     private static void checkRate(String field, double value) {

@@ -12,11 +12,27 @@ final class LoopbackTopic {
     private final boolean keepOrder;
     private final List<LoopbackSubscription> subscriptions = new CopyOnWriteArrayList<>();
     private final Map<String, LoopbackSubscription> byName = new ConcurrentHashMap<>();
+    /** One per partition when the partitions have a capacity; null otherwise. */
+    private final PartitionIngest[] ingest;
 
-    LoopbackTopic(String name, int partitions, boolean keepOrder) {
+    LoopbackTopic(String name, int partitions, boolean keepOrder, ServiceRate capacity, Acknowledger acknowledger) {
         this.name = name;
         this.partitions = partitions;
         this.keepOrder = keepOrder;
+        if (capacity.isUnlimited()) {
+            this.ingest = null;
+        } else {
+            this.ingest = new PartitionIngest[partitions];
+            for (int p = 0; p < partitions; p++) {
+                ingest[p] = new PartitionIngest(capacity);
+                acknowledger.watch(ingest[p]);
+            }
+        }
+    }
+
+    /** The partition's capacity queue, or null when partitions take everything at once. */
+    PartitionIngest ingest(int partition) {
+        return ingest == null ? null : ingest[partition];
     }
 
     String name() {

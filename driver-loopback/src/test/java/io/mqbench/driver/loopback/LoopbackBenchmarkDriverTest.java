@@ -206,6 +206,99 @@ class LoopbackBenchmarkDriverTest {
     }
 
     @Test
+    void aPartitionWithACapacityQueuesSendsAndAcknowledgesAndDeliversAtThatRate() throws Exception {
+        LoopbackSettings settings = new LoopbackSettings();
+        settings.capacity = ServiceRate.of(2000.0, null);
+        start(settings);
+        driver.createTopic("t", 1).get();
+        Recorder recorder = new Recorder();
+        driver.createConsumer("t", "s", recorder).get();
+        BenchmarkProducer producer = driver.createProducer("t").get();
+        long start = System.nanoTime();
+        List<CompletableFuture<Void>> sends = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            sends.add(producer.sendAsync(Optional.empty(), payload(i)));
+        }
+        long queued = System.nanoTime() - start;
+        assertTrue(queued < TimeUnit.MILLISECONDS.toNanos(200), "sends do not block: " + queued);
+        assertTrue(!sends.get(999).isDone(), "the last send waits for its turn");
+        CompletableFuture.allOf(sends.toArray(new CompletableFuture<?>[0])).get(5, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(0.5, seconds, 0.1, "1000 messages at 2000 msg/s are acknowledged over half a second");
+        await(() -> recorder.values.size() == 1000);
+        double firstToLast = (recorder.receivedNanos.get(999) - recorder.receivedNanos.get(0)) / 1e9;
+        assertEquals(0.5, firstToLast, 0.1, "and delivered at the capacity, none dropped");
+        for (int i = 0; i < 1000; i++) {
+            assertEquals(i, recorder.values.get(i));
+        }
+    }
+
+    @Test
+    void theByteLimitBindsForLargeMessages() throws Exception {
+        LoopbackSettings settings = new LoopbackSettings();
+        settings.capacity = ServiceRate.of(1_000_000.0, "1MB/s");
+        start(settings);
+        driver.createTopic("t", 1).get();
+        BenchmarkProducer producer = driver.createProducer("t").get();
+        long start = System.nanoTime();
+        CompletableFuture<Void> last = null;
+        for (int i = 0; i < 52; i++) {
+            last = producer.sendAsync(Optional.empty(), new byte[10 * 1024]);
+        }
+        last.get(5, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(0.5, seconds, 0.1, "1 MB/s of 10 KB messages is 102.4 msg/s: 52 take half a second");
+    }
+
+    @Test
+    void aConsumerWithACapacityFallsBehindInsteadOfDropping() throws Exception {
+        LoopbackSettings settings = new LoopbackSettings();
+        settings.consumerCapacity = ServiceRate.of(1000.0, null);
+        start(settings);
+        driver.createTopic("t", 1).get();
+        Recorder recorder = new Recorder();
+        driver.createConsumer("t", "s", recorder).get();
+        BenchmarkProducer producer = driver.createProducer("t").get();
+        long start = System.nanoTime();
+        for (int i = 0; i < 600; i++) {
+            producer.sendAsync(Optional.empty(), payload(i)).get(1, TimeUnit.SECONDS);
+        }
+        assertTrue(System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(200), "the partition acknowledges at once");
+        Thread.sleep(200);
+        int early = recorder.values.size();
+        assertTrue(early >= 150 && early <= 320, "about 1000 msg/s plus a 5 ms burst after ~0.2 s: " + early);
+        await(() -> recorder.values.size() == 600);
+        double seconds = (recorder.receivedNanos.get(599) - start) / 1e9;
+        assertEquals(0.6, seconds, 0.1, "600 messages at 1000 msg/s");
+    }
+
+    @Test
+    void capacitiesAreReadStrictlyFromYaml() throws Exception {
+        Path good = Files.writeString(dir.resolve("cap.yaml"), """
+                name: L
+                driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver
+                capacity: {messagesPerSecond: 50000, bytesPerSecond: 100MB/s}
+                consumerCapacity: {bytesPerSecond: 1048576}
+                """);
+        driver.initialize(good.toFile(), NullStatsLogger.INSTANCE);
+        assertEquals("50,000 msg/s, 100MB/s per partition", driver.metadata().get("capacity"));
+        assertEquals("1048576 B/s per consumer", driver.metadata().get("consumerCapacity"));
+        assertEquals("unlimited", new LoopbackSettings().capacity.toString());
+
+        assertEquals("capacity.messagesPerSecond is 0.0; allowed: above 0 (at most 1e9)",
+                failure("capacity: {messagesPerSecond: 0}\n"));
+        assertEquals("consumerCapacity.bytesPerSecond is 'fast'; allowed: a positive rate such as 100MB/s (binary units) or a number of bytes",
+                failure("consumerCapacity: {bytesPerSecond: fast}\n"));
+        assertTrue(failure("capacity: {mesagesPerSecond: 5}\n").contains("mesagesPerSecond"));
+    }
+
+    private String failure(String yaml) throws IOException {
+        Path file = Files.writeString(dir.resolve("bad-capacity.yaml"), "name: L\n" + yaml);
+        return assertThrows(IOException.class,
+                () -> new LoopbackBenchmarkDriver().initialize(file.toFile(), NullStatsLogger.INSTANCE)).getMessage();
+    }
+
+    @Test
     void settingsAreReadStrictlyFromYaml() throws Exception {
         Path good = Files.writeString(dir.resolve("ok.yaml"), """
                 name: L

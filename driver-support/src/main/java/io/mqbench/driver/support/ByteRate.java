@@ -1,4 +1,4 @@
-package io.mqbench.workload;
+package io.mqbench.driver.support;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

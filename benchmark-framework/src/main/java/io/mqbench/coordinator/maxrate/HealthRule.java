@@ -1,0 +1,90 @@
+package io.mqbench.coordinator.maxrate;
+
+import io.mqbench.workload.LatencyLimit;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Decides whether a target rate is sustainable from a window of samples taken at that rate:
+ *
+ * <ul>
+ *   <li>the producers' acknowledged rate reaches the target, less the tolerance;
+ *   <li>the backlog does not grow: its slope stays within the tolerance times the rate the
+ *       consumers must take (target × subscriptions), plus what a known loss share explains;
+ *   <li>with a latency limit, the limited percentile over the window stays within it.
+ * </ul>
+ *
+ * <p>The tolerance is a share of the rate, never a fixed number of messages, so the rule means the
+ * same at 100 and at 1 000 000 msg/s. It is never tighter than twice the slope's own standard
+ * error: a verdict cannot be more precise than the measurement it rests on. Two messages per window
+ * are allowed on top, for the granularity of counting at very low rates. A verdict that fails by
+ * less than three times the tolerance is marked marginal, for a second look over a longer window.
+ */
+final class HealthRule {
+    /** Never looser than this, however noisy the measurement. */
+    static final double MAX_TOLERANCE = 0.2;
+
+    private final int subscriptions;
+    private final boolean hasConsumers;
+    private final LatencyLimit latencyLimit;
+
+    HealthRule(int subscriptions, boolean hasConsumers, LatencyLimit latencyLimit) {
+        this.subscriptions = Math.max(1, subscriptions);
+        this.hasConsumers = hasConsumers;
+        this.latencyLimit = latencyLimit;
+    }
+
+    boolean hasConsumers() {
+        return hasConsumers;
+    }
+
+    /**
+     * @param tolerance the share of the target allowed for shortfall and growth
+     * @param lossShare the share of deliveries known to be lost rather than late (0 if none)
+     */
+    Verdict judge(double target, List<LoadSample> window, WindowLatencies latencies, double tolerance, double lossShare) {
+        Trend published = Trend.of(window, s -> s.sent());
+        Trend consumed = Trend.of(window, s -> s.received());
+        Trend backlog = Trend.of(window, s -> s.backlog(subscriptions));
+        double seconds = window.size() < 2 ? 0 : window.get(window.size() - 1).secondsSince(window.get(0));
+        double granularity = seconds > 0 ? 2 / seconds : 0;
+        double expectedConsumption = target * subscriptions;
+        double noise = hasConsumers && Double.isFinite(backlog.standardError()) && expectedConsumption > 0
+                ? 2 * backlog.standardError() / expectedConsumption : 0;
+        double used = Math.min(MAX_TOLERANCE, Math.max(tolerance, noise));
+
+        Double latencyMs = null;
+        if (latencyLimit != null) {
+            double value = latencyLimit.valueMillis(latencies.publish(), latencies.endToEnd());
+            latencyMs = Double.isNaN(value) ? null : value;
+        }
+        double publishFloor = target * (1 - used) - granularity;
+        double growthCeiling = (used + lossShare) * expectedConsumption + granularity * subscriptions;
+        boolean producersKeepUp = published.slope() >= publishFloor;
+        boolean consumersKeepUp = !hasConsumers || backlog.slope() <= growthCeiling;
+        boolean withinLatency = latencyLimit == null || (latencyMs != null && latencyMs <= latencyLimit.limitMillis());
+
+        String reason;
+        if (!producersKeepUp) {
+            long errors = window.get(window.size() - 1).errors() - window.get(0).errors();
+            reason = String.format(Locale.ROOT, "producers reached %.1f%% of the target%s", 100 * published.slope() / target,
+                    errors > 0 ? String.format(Locale.ROOT, " (%,d send errors)", errors) : "");
+        } else if (!consumersKeepUp) {
+            reason = String.format(Locale.ROOT, "backlog grew %,.0f msg/s (%.2f%% of the consumption, tolerance %.2f%%)",
+                    backlog.slope(), 100 * backlog.slope() / expectedConsumption, 100 * (used + lossShare));
+        } else if (!withinLatency) {
+            reason = latencyMs == null ? "no latency was recorded"
+                    : String.format(Locale.ROOT, "%s was %.3g ms, above the limit", latencyLimit.describe().replaceAll(" <=.*", ""), latencyMs);
+        } else {
+            reason = String.format(Locale.ROOT, "producers at %.1f%%, backlog %+,.0f msg/s (tolerance %.2f%%)",
+                    100 * published.slope() / target, backlog.slope(), 100 * (used + lossShare));
+        }
+        boolean healthy = producersKeepUp && consumersKeepUp && withinLatency;
+        boolean latencyOnly = producersKeepUp && consumersKeepUp && !withinLatency;
+        double shortfall = (target - published.slope() - granularity) / target;
+        double growth = hasConsumers ? (backlog.slope() - granularity * subscriptions) / expectedConsumption - lossShare : 0;
+        boolean marginal = !healthy && withinLatency && Math.max(shortfall, growth) <= 3 * used;
+        return new Verdict(healthy, published.slope(), consumed.slope(), backlog.slope(), used + lossShare, latencyMs, reason,
+                latencyOnly, marginal);
+    }
+}

@@ -1,0 +1,354 @@
+package io.mqbench.coordinator.maxrate;
+
+import io.mqbench.result.TestResult;
+import io.mqbench.workload.LatencyLimit;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Finds the maximum sustainable rate for {@code producerRate: 0} (or, with a latency limit, the
+ * highest rate within it) by trials at fixed rates, during the warm-up:
+ *
+ * <ol>
+ *   <li>each trial sets a rate, lets it settle, then samples the counters through a window and
+ *       judges it ({@link HealthRule}): producers reach the rate, the backlog's trend does not grow
+ *       (and the latency stays within the limit); a narrow miss is judged again over twice the
+ *       window, since near the limit a hiccup takes a while to make up for;
+ *   <li>after an unsustainable trial, producers pause until the backlog and the unacknowledged
+ *       sends are back where they were, so that the next trial starts clean;
+ *   <li>the rates tried ramp up, then narrow between the highest sustainable and the lowest
+ *       unsustainable rate ({@link RateBracket}) until they are within {@value #TOLERANCE_PERCENT}%;
+ *       the tolerance of each verdict shrinks with the bracket, from 5 % to 0.5 %;
+ *   <li>then the lowest unsustainable rate is tried once more (a disturbed trial or a cold start
+ *       must not cap the result: if it passes now, the search goes on upwards), and the highest
+ *       sustainable one is confirmed. Then the search has converged.
+ * </ol>
+ *
+ * The measured phase then runs at the rate found, fixed. If the warm-up ends first, the search goes
+ * on (the warm-up is extended, and the result says by how much), for at most {@link
+ * #LONGEST_EXTENSION}; a search that still has not settled measures at the highest sustainable rate
+ * seen and says so.
+ */
+public final class RateSearch {
+    static final double START_RATE = 1_000;
+    static final double MIN_RATE = 1;
+    static final double MAX_RATE = 50_000_000;
+    static final int TOLERANCE_PERCENT = 2;
+    static final double TOLERANCE = TOLERANCE_PERCENT / 100.0;
+    static final double RAMP_TOLERANCE = 0.05;
+    static final double FINAL_TOLERANCE = 0.005;
+    public static final Duration LONGEST_EXTENSION = Duration.ofMinutes(5);
+    private static final long SAMPLE_MILLIS = 100;
+    private static final double MESSAGES_PER_WINDOW = 500;
+    private static final long LONGEST_WINDOW_MILLIS = 15_000;
+    /** A drain that has not shrunk the backlog for this long is over: what remains was lost. */
+    private static final long DRAIN_STALL_NANOS = 1_500_000_000L;
+    private static final long LONGEST_DRAIN_NANOS = 60_000_000_000L;
+
+    public static final String RULE = "trials at fixed rates during the warm-up: each settles, then a window is judged"
+            + " sustainable if producers reach the rate and the backlog's least-squares trend does not grow (and the"
+            + " latency limit holds), within a tolerance of the rate that shrinks from 5% to 0.5% as the search narrows"
+            + " (never below twice the trend's standard error); producers pause after an unsustainable trial until the"
+            + " backlog is back; rates ramp x2, then narrow between the highest sustainable and the lowest unsustainable"
+            + " rate until they are within 2%; the lowest unsustainable rate is tried again and the highest sustainable"
+            + " one confirmed; the measured phase runs at that rate, fixed";
+
+    enum Stage {
+        RAMP(500, 1_500), NARROW(1_000, 4_000), RETEST(1_000, 4_000), CONFIRM(1_000, 4_000), RECHECK(1_000, 4_000);
+
+        final long settleMillis;
+        final long windowMillis;
+
+        Stage(long settleMillis, long windowMillis) {
+            this.settleMillis = settleMillis;
+            this.windowMillis = windowMillis;
+        }
+
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What the console shows while the search goes. */
+    public interface Listener {
+        void trial(long secondsSinceLoadStart, TestResult.RateTrial trial);
+
+        void note(String text);
+    }
+
+    private final LoadProbe probe;
+    private final int subscriptions;
+    private final HealthRule rule;
+    private final TestResult.RateDiscovery record;
+    private final Listener listener;
+    private final RateBracket bracket = new RateBracket(TOLERANCE, RAMP_TOLERANCE, MIN_RATE, MAX_RATE);
+    private final Duration longestExtension;
+    private long loadStartNanos;
+    private double lossShare;
+    private boolean calibrated;
+
+    public RateSearch(LoadProbe probe, int subscriptions, boolean hasConsumers, LatencyLimit latencyLimit,
+                      TestResult.RateDiscovery record, Listener listener) {
+        this(probe, subscriptions, hasConsumers, latencyLimit, record, listener, LONGEST_EXTENSION);
+    }
+
+    RateSearch(LoadProbe probe, int subscriptions, boolean hasConsumers, LatencyLimit latencyLimit,
+               TestResult.RateDiscovery record, Listener listener, Duration longestExtension) {
+        this.longestExtension = longestExtension;
+        this.probe = probe;
+        this.subscriptions = Math.max(1, subscriptions);
+        this.rule = new HealthRule(subscriptions, hasConsumers, latencyLimit);
+        this.record = record;
+        this.listener = listener;
+        record.objective = latencyLimit == null ? "throughput" : latencyLimit.describe();
+        record.rule = RULE;
+    }
+
+    public static double startRate() {
+        return START_RATE;
+    }
+
+    /**
+     * Searches until the search converges, or until {@code warmup} plus {@link #LONGEST_EXTENSION}
+     * (unless told otherwise) has passed; leaves the producers at the rate found and returns it.
+     *
+     * @param loadStartNanos when the load started; trial times are counted from it
+     */
+    public double run(Duration warmup, long loadStartNanos) throws IOException {
+        this.loadStartNanos = loadStartNanos;
+        long start = probe.nanoTime();
+        long warmupEnd = start + warmup.toNanos();
+        long hardEnd = warmupEnd + longestExtension.toNanos();
+        boolean extensionAnnounced = false;
+        boolean retested = false;
+        Stage stage = Stage.RAMP;
+        double rate = START_RATE;
+        double tolerance = RAMP_TOLERANCE;
+        while (true) {
+            long now = probe.nanoTime();
+            if (now - hardEnd >= 0) {
+                record.note = String.format(Locale.ROOT, "the search did not settle within the warm-up and %s more%s",
+                        describe(longestExtension), bracketText());
+                break;
+            }
+            if (!extensionAnnounced && now - warmupEnd >= 0) {
+                extensionAnnounced = true;
+                listener.note("warm-up extended: the search has not settled yet" + bracketText());
+            }
+            boolean sustainable = trial(stage, rate, tolerance);
+            if (stage == Stage.CONFIRM && sustainable && bracket.converged() && bracket.healthy() == rate) {
+                record.converged = true;
+                record.convergedAtSecond = seconds(probe.nanoTime() - loadStartNanos);
+                break;
+            }
+            if (bracket.exhausted()) {
+                record.note = bracket.healthy() >= MAX_RATE
+                        ? "every rate up to the search's ceiling was sustainable"
+                        : "no rate down to " + (long) MIN_RATE + " msg/s was sustainable";
+                break;
+            }
+            if (bracket.converged()) {
+                if (!retested) {
+                    retested = true;
+                    stage = Stage.RETEST;
+                    rate = bracket.unhealthy();
+                } else {
+                    stage = Stage.CONFIRM;
+                    rate = bracket.healthy();
+                }
+                tolerance = FINAL_TOLERANCE;
+                continue;
+            }
+            RateBracket.Candidate next = bracket.next();
+            rate = next.rate();
+            tolerance = next.tolerance();
+            stage = bracket.ramping() ? Stage.RAMP : Stage.NARROW;
+        }
+        double found = bracket.healthy() > 0 ? bracket.healthy() : MIN_RATE;
+        record.searchSeconds = seconds(probe.nanoTime() - start);
+        record.warmupExtendedSeconds = Math.max(0, seconds(probe.nanoTime() - warmupEnd));
+        record.sustainableRate = Math.round(bracket.healthy());
+        record.unsustainableRate = bracket.hasUnhealthy() ? (double) Math.round(bracket.unhealthy()) : null;
+        record.foundRate = Math.round(found);
+        record.lossShare = lossShare > 0 ? lossShare : null;
+        probe.setRate(found);
+        return found;
+    }
+
+    /**
+     * Runs a trial at {@code rate}, records it and feeds the bracket; returns the verdict. A verdict
+     * that contradicts the bracket (unsustainable at or below a sustainable rate, or the other way
+     * round) is checked by a second trial at the same rate before it overturns anything: one
+     * disturbed window must not move an end that an earlier trial established.
+     */
+    private boolean trial(Stage stage, double rate, double tolerance) throws IOException {
+        Verdict verdict = measure(stage, rate, tolerance);
+        if (bracket.contradicts(rate, verdict.healthy())) {
+            Verdict again = measure(Stage.RECHECK, rate, tolerance);
+            if (again.healthy() != verdict.healthy()) {
+                return again.healthy();
+            }
+            verdict = again;
+        }
+        bracket.record(rate, verdict.healthy(), achieved(verdict));
+        return verdict.healthy();
+    }
+
+    /** One window at {@code rate}, judged and recorded; the bracket is left alone. */
+    private Verdict measure(Stage stage, double rate, double tolerance) throws IOException {
+        LoadSample before = probe.sample();
+        probe.setRate(rate);
+        probe.sleep(stage.settleMillis);
+        probe.takeLatencies();
+        List<LoadSample> window = new ArrayList<>();
+        LoadSample first = probe.sample();
+        window.add(first);
+        long windowNanos = windowMillis(stage, rate) * 1_000_000;
+        while (probe.nanoTime() - first.nanos() < windowNanos) {
+            probe.sleep(SAMPLE_MILLIS);
+            window.add(probe.sample());
+        }
+        WindowLatencies latencies = probe.takeLatencies();
+        Verdict verdict = rule.judge(rate, window, latencies, tolerance, lossShare);
+        if (verdict.marginal() && stage != Stage.RAMP) {
+            // A hiccup near the limit takes a while to make up for: look again over twice the window.
+            long longer = first.nanos() + 2 * windowNanos;
+            while (probe.nanoTime() - longer < 0) {
+                probe.sleep(SAMPLE_MILLIS);
+                window.add(probe.sample());
+            }
+            WindowLatencies more = probe.takeLatencies();
+            latencies.publish().add(more.publish());
+            latencies.endToEnd().add(more.endToEnd());
+            verdict = rule.judge(rate, window, latencies, tolerance, lossShare);
+        }
+
+        TestResult.RateTrial trial = new TestResult.RateTrial();
+        trial.second = round(seconds(first.nanos() - loadStartNanos), 1);
+        trial.stage = stage.label();
+        trial.targetRate = Math.round(rate);
+        trial.seconds = round(window.get(window.size() - 1).secondsSince(first), 2);
+        trial.publishRate = Math.round(verdict.publishRate());
+        trial.consumeRate = Math.round(verdict.consumeRate());
+        trial.backlogSlope = Math.round(verdict.backlogSlope());
+        trial.tolerance = round(verdict.tolerance(), 4);
+        trial.latencyMs = verdict.latencyMs() == null ? null : round(verdict.latencyMs(), 3);
+        trial.verdict = verdict.healthy() ? "sustainable" : "unsustainable";
+        trial.reason = verdict.reason();
+        if (!verdict.healthy() || !calibrated) {
+            trial.drainSeconds = round(drain(before, window.get(window.size() - 1)), 2);
+        }
+        record.trials.add(trial);
+        listener.trial((first.nanos() - loadStartNanos) / 1_000_000_000L, trial);
+        return verdict;
+    }
+
+    /** The stage's window, longer at low rates so that a window holds enough messages to judge. */
+    private static long windowMillis(Stage stage, double rate) {
+        long enough = (long) (1000 * MESSAGES_PER_WINDOW / Math.max(rate, MIN_RATE));
+        return Math.max(stage.windowMillis, Math.min(LONGEST_WINDOW_MILLIS, enough));
+    }
+
+    /** What the slower side achieved, as a capacity estimate; NaN if the trial failed on latency alone. */
+    private double achieved(Verdict verdict) {
+        if (verdict.latencyOnly()) {
+            return Double.NaN;
+        }
+        double consumers = verdict.consumeRate() / subscriptions;
+        return rule.hasConsumers() ? Math.min(verdict.publishRate(), consumers) : verdict.publishRate();
+    }
+
+    /**
+     * Judges the measured phase at {@code rate} by the rule of the search's last verdicts (the
+     * final tolerance, the loss share found): did it hold the rate?
+     *
+     * @param samples the counters through the measured phase
+     */
+    public TestResult.MeasuredPhaseCheck judgeMeasuredPhase(double rate, List<LoadSample> samples, WindowLatencies latencies) {
+        Verdict verdict = rule.judge(rate, samples, latencies, FINAL_TOLERANCE, lossShare);
+        TestResult.MeasuredPhaseCheck check = new TestResult.MeasuredPhaseCheck();
+        check.targetRate = Math.round(rate);
+        check.seconds = samples.size() < 2 ? 0 : round(samples.get(samples.size() - 1).secondsSince(samples.get(0)), 1);
+        check.publishRate = Math.round(verdict.publishRate());
+        check.consumeRate = Math.round(verdict.consumeRate());
+        check.backlogSlope = Math.round(verdict.backlogSlope());
+        check.tolerance = round(verdict.tolerance(), 4);
+        check.latencyMs = verdict.latencyMs() == null ? null : round(verdict.latencyMs(), 3);
+        check.held = verdict.healthy();
+        check.reason = verdict.reason();
+        return check;
+    }
+
+    /**
+     * Pauses the producers until what the system holds for consumers is back to what it held at
+     * {@code baseline}, or stops shrinking; the producers stay paused.
+     *
+     * @return the seconds it took
+     */
+    public double drainTo(LoadSample baseline) throws IOException {
+        return drain(baseline, probe.sample());
+    }
+
+    /**
+     * Pauses the producers until what the system holds for consumers (backlog and unacknowledged
+     * sends) is back to {@code before}, or stops shrinking. After the first trial, what never drains
+     * is the broker's own loss at that rate: its share is not held against later trials.
+     *
+     * @return the seconds it took
+     */
+    private double drain(LoadSample before, LoadSample end) throws IOException {
+        probe.setRate(0);
+        long start = probe.nanoTime();
+        double base = before.outstanding(subscriptions);
+        double excess = end.outstanding(subscriptions) - base;
+        double peak = Math.max(excess, 0);
+        double smallest = excess;
+        long lastShrink = start;
+        while (excess > Math.max(2, 0.01 * peak)) {
+            long now = probe.nanoTime();
+            if (now - lastShrink > DRAIN_STALL_NANOS || now - start > LONGEST_DRAIN_NANOS) {
+                break;
+            }
+            probe.sleep(SAMPLE_MILLIS);
+            LoadSample sample = probe.sample();
+            excess = sample.outstanding(subscriptions) - base;
+            if (excess < smallest * 0.99 || excess < smallest - 2) {
+                smallest = excess;
+                lastShrink = probe.nanoTime();
+            }
+        }
+        if (!calibrated) {
+            calibrated = true;
+            double delivered = (double) (end.sent() - before.sent()) * subscriptions;
+            if (rule.hasConsumers() && delivered > 0 && excess > Math.max(2, 0.01 * peak)) {
+                lossShare = Math.min(HealthRule.MAX_TOLERANCE, excess / delivered);
+                listener.note(String.format(Locale.ROOT, "%.2f%% of the first trial's deliveries never arrived:"
+                        + " the broker's own loss, not held against higher rates", 100 * lossShare));
+            }
+        }
+        return seconds(probe.nanoTime() - start);
+    }
+
+    private String bracketText() {
+        if (bracket.healthy() > 0 && bracket.hasUnhealthy()) {
+            return String.format(Locale.ROOT, " (sustainable %,.0f, unsustainable %,.0f msg/s)", bracket.healthy(), bracket.unhealthy());
+        }
+        return bracket.healthy() > 0 ? String.format(Locale.ROOT, " (sustainable up to %,.0f msg/s so far)", bracket.healthy()) : "";
+    }
+
+    private static String describe(Duration duration) {
+        return duration.toSeconds() % 60 == 0 ? duration.toMinutes() + " min" : duration.toSeconds() + " s";
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+
+    private static double round(double value, int decimals) {
+        double scale = Math.pow(10, decimals);
+        return Math.round(value * scale) / scale;
+    }
+}

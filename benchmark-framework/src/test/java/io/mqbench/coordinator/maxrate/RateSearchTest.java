@@ -1,0 +1,210 @@
+package io.mqbench.coordinator.maxrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mqbench.result.TestResult;
+import io.mqbench.workload.LatencyLimit;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The search against a simulated system whose capacity is known exactly, in simulated time: it must
+ * converge close below the capacity whichever side binds, whatever the scale, despite noise, a slow
+ * start and loss, and say so when it cannot.
+ */
+class RateSearchTest {
+    private final List<String> notes = new ArrayList<>();
+    private final TestResult.RateDiscovery record = new TestResult.RateDiscovery();
+
+    @ParameterizedTest
+    @ValueSource(doubles = {50, 2_000, 50_000, 400_000, 1_900_000})
+    void convergesJustBelowAConsumerCapacity(double capacity) throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = capacity;
+        double found = search(system, null, Duration.ofSeconds(60));
+        assertConvergedNear(capacity, found);
+        assertEquals(found, system.rate(), "producers are left at the rate found");
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {2_000, 400_000})
+    void convergesJustBelowABrokerCapacityThatHoldsBackAcknowledgements(double capacity) throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.brokerCapacity = capacity;
+        double found = search(system, null, Duration.ofSeconds(60));
+        assertConvergedNear(capacity, found);
+        assertTrue(record.trials.stream().anyMatch(t -> t.reason.startsWith("producers reached")), "the producers fell short above it");
+    }
+
+    @Test
+    void findsTheClientsOwnCeilingWithoutConsumers() throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.clientLimit = 150_000;
+        TestResult.RateDiscovery own = new TestResult.RateDiscovery();
+        double found = new RateSearch(system, 0, false, null, own, listener()).run(Duration.ofSeconds(60), 0);
+        assertTrue(own.converged);
+        assertEquals(150_000, found, 150_000 * 0.03);
+    }
+
+    @Test
+    void manySubscriptionsCountEveryCopy() throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.subscriptions = 3;
+        system.consumerCapacity = 90_000;
+        double found = search(system, null, Duration.ofSeconds(60), 3);
+        assertConvergedNear(30_000, found);
+    }
+
+    @Test
+    void pollingConsumersAndAWobblingCapacityStillConverge() throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 140_000;
+        system.pollIntervalMs = 50;
+        system.capacityWobble = 0.01;
+        double found = search(system, null, Duration.ofSeconds(60));
+        assertTrue(record.converged, record.note);
+        assertEquals(140_000, found, 140_000 * 0.04, trials());
+    }
+
+    @Test
+    void aSlowStartDoesNotCapTheResult() throws Exception {
+        // Consumers manage a fifth of their capacity for the first 20 s (a cold JVM, a broker still
+        // loading): the early verdicts are wrong by the end, and the retest must find that out.
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 100_000;
+        system.slowStartSeconds = 20;
+        system.slowStartShare = 0.2;
+        double found = search(system, null, Duration.ofSeconds(60));
+        assertConvergedNear(100_000, found);
+        assertTrue(record.trials.stream().anyMatch(t -> t.stage.equals("retest") && t.verdict.equals("sustainable")),
+                "the retest overturned the early ceiling");
+    }
+
+    @Test
+    void aLossyBrokerIsJudgedOnLagNotOnWhatItLost() throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 100_000;
+        system.lossShare = 0.02;
+        double found = search(system, null, Duration.ofSeconds(60));
+        assertConvergedNear(100_000 / 0.98, found);
+        assertNotNull(record.lossShare);
+        assertEquals(0.02, record.lossShare, 0.005);
+        assertTrue(notes.stream().anyMatch(n -> n.contains("never arrived")), notes.toString());
+    }
+
+    @Test
+    void theWarmUpIsExtendedAndSaysSoWhenTheSearchHasNotSettled() throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 400_000;
+        double found = search(system, null, Duration.ofSeconds(5));
+        assertConvergedNear(400_000, found);
+        assertTrue(record.warmupExtendedSeconds > 10, "extended by " + record.warmupExtendedSeconds);
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("warm-up extended")), notes.toString());
+    }
+
+    @Test
+    void aSearchThatCannotSettleInTimeSaysSoAndMeasuresAtTheHighestSustainableRate() throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 400_000;
+        double found = new RateSearch(system, 1, true, null, record, listener(), Duration.ofSeconds(12))
+                .run(Duration.ofSeconds(10), 0);
+        assertFalse(record.converged);
+        assertNull(record.convergedAtSecond);
+        assertTrue(record.note.startsWith("the search did not settle within the warm-up and 12 s more"), record.note);
+        assertEquals(record.sustainableRate, found, 1);
+        assertTrue(found > 10_000 && found < 400_000, "the highest sustainable rate seen: " + found);
+        assertEquals(found, system.rate());
+        assertTrue(system.seconds() >= 22 && system.seconds() < 40, "stopped after the extension: " + system.seconds());
+    }
+
+    @Test
+    void aLatencyLimitFindsTheKnee() throws Exception {
+        // 5 ms base latency; queueing above the capacity of 50 000 msg/s adds latency fast:
+        // a p99 limit of 10 ms is crossed right at the capacity.
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 50_000;
+        system.baseLatencyMs = 5;
+        LatencyLimit limit = new LatencyLimit();
+        limit.percentile = 99.0;
+        limit.endToEndMs = 10.0;
+        double found = search(system, limit, Duration.ofSeconds(60));
+        assertTrue(record.converged, record.note);
+        assertEquals(50_000, found, 50_000 * 0.05);
+        assertEquals("p99 end-to-end <= 10 ms", record.objective);
+        assertTrue(record.trials.stream().allMatch(t -> t.latencyMs != null), "every trial has its latency");
+    }
+
+    @Test
+    void aLatencyLimitBelowTheBaseLatencyFindsNothing() throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 50_000;
+        system.baseLatencyMs = 5;
+        LatencyLimit limit = new LatencyLimit();
+        limit.publishMs = 1.0;
+        double found = search(system, limit, Duration.ofSeconds(10));
+        assertFalse(record.converged);
+        assertTrue(record.note.contains("no rate"), record.note);
+        assertEquals(RateSearch.MIN_RATE, found);
+    }
+
+    @Test
+    void everyTrialIsRecordedWithItsVerdictAndTheDrainAfterAnUnsustainableOne() throws Exception {
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 20_000;
+        search(system, null, Duration.ofSeconds(60));
+        assertEquals("ramp", record.trials.get(0).stage);
+        assertEquals(RateSearch.START_RATE, record.trials.get(0).targetRate);
+        assertEquals("confirm", record.trials.get(record.trials.size() - 1).stage);
+        for (TestResult.RateTrial trial : record.trials) {
+            if (trial.verdict.equals("unsustainable")) {
+                assertNotNull(trial.drainSeconds, "drained after " + trial.targetRate);
+            }
+        }
+        assertTrue(record.trials.size() <= 20, "trials: " + record.trials.size());
+        assertTrue(record.convergedAtSecond < 80, "converged at " + record.convergedAtSecond);
+    }
+
+    private double search(SimulatedSystem system, LatencyLimit limit, Duration warmup) throws Exception {
+        return search(system, limit, warmup, 1);
+    }
+
+    private double search(SimulatedSystem system, LatencyLimit limit, Duration warmup, int subscriptions) throws Exception {
+        return new RateSearch(system, subscriptions, true, limit, record, listener()).run(warmup, 0);
+    }
+
+    private void assertConvergedNear(double capacity, double found) {
+        assertTrue(record.converged, record.note);
+        assertTrue(found <= capacity * 1.006, "found " + found + " above the capacity " + capacity + trials());
+        assertTrue(found >= capacity * 0.97, "found " + found + ", more than 3 % below the capacity " + capacity + trials());
+        assertEquals(Math.round(found), record.foundRate);
+    }
+
+    private String trials() {
+        StringBuilder text = new StringBuilder();
+        for (TestResult.RateTrial t : record.trials) {
+            text.append(String.format("%n  %6.1f s %-8s %,10.0f -> pub %,10.0f cons %,10.0f slope %,8.0f tol %.4f %s %s",
+                    t.second, t.stage, t.targetRate, t.publishRate, t.consumeRate, t.backlogSlope, t.tolerance, t.verdict, t.reason));
+        }
+        return text.toString();
+    }
+
+    private RateSearch.Listener listener() {
+        return new RateSearch.Listener() {
+            @Override
+            public void trial(long secondsSinceLoadStart, TestResult.RateTrial trial) {}
+
+            @Override
+            public void note(String text) {
+                notes.add(text);
+            }
+        };
+    }
+}

@@ -1,0 +1,128 @@
+package io.mqbench.coordinator.maxrate;
+
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A broker and its clients as a fluid model in simulated time, for driving the search without a
+ * machine's noise: producers send at the rate asked (up to a client limit), the broker acknowledges
+ * up to its capacity (the rest queues, unacknowledged), consumers take up to theirs (the rest is
+ * backlog), a share may be lost. Latency is a base plus the time spent in those queues. Options add
+ * what real systems do: consumers that count in batches, stalls, a slow start.
+ */
+final class SimulatedSystem implements LoadProbe {
+    private static final double STEP_SECONDS = 0.001;
+
+    double clientLimit = Double.POSITIVE_INFINITY;
+    double brokerCapacity = Double.POSITIVE_INFINITY;
+    /** Receipts per second over all subscriptions. */
+    double consumerCapacity = Double.POSITIVE_INFINITY;
+    int subscriptions = 1;
+    double lossShare;
+    double baseLatencyMs = 1;
+    /** Consumers fetch only every this many milliseconds (a consumer's poll), all that waits up to their capacity. */
+    double pollIntervalMs;
+    /** Every {@code stallEverySeconds}, consumers stop for {@code stallMillis}. */
+    double stallEverySeconds;
+    double stallMillis;
+    /** For the first {@code slowStartSeconds}, consumers manage only {@code slowStartShare} of their capacity. */
+    double slowStartSeconds;
+    double slowStartShare = 1;
+    /** Random variation of the consumers' capacity from second to second (a share, e.g. 0.02). */
+    double capacityWobble;
+
+    private final Random random = new Random(42);
+    private double rate;
+    private double time;
+    private double sent;
+    private double brokerQueue;
+    private double backlog;
+    private double received;
+    private double wobble = 1;
+    private double unrecordedSent;
+    private double unrecordedReceived;
+    private Histogram publishLatency = new Histogram(3);
+    private Histogram endToEndLatency = new Histogram(3);
+    int rateChanges;
+
+    @Override
+    public void setRate(double messagesPerSecond) {
+        rate = messagesPerSecond;
+        rateChanges++;
+    }
+
+    double rate() {
+        return rate;
+    }
+
+    double seconds() {
+        return time;
+    }
+
+    @Override
+    public LoadSample sample() {
+        return new LoadSample(nanoTime(), (long) sent, (long) received, (long) brokerQueue, 0);
+    }
+
+    @Override
+    public WindowLatencies takeLatencies() {
+        WindowLatencies taken = new WindowLatencies(publishLatency, endToEndLatency);
+        publishLatency = new Histogram(3);
+        endToEndLatency = new Histogram(3);
+        return taken;
+    }
+
+    @Override
+    public long nanoTime() {
+        return (long) (time * 1e9);
+    }
+
+    @Override
+    public void sleep(long millis) {
+        long steps = Math.max(1, Math.round(millis / 1000.0 / STEP_SECONDS));
+        for (long i = 0; i < steps; i++) {
+            step();
+        }
+    }
+
+    private void step() {
+        if (Math.floor(time) != Math.floor(time + STEP_SECONDS) && capacityWobble > 0) {
+            wobble = 1 + capacityWobble * random.nextGaussian();
+        }
+        time += STEP_SECONDS;
+        brokerQueue += Math.min(rate, clientLimit) * STEP_SECONDS;
+        double acknowledged = Math.min(brokerQueue, brokerCapacity * STEP_SECONDS);
+        brokerQueue -= acknowledged;
+        sent += acknowledged;
+        backlog += acknowledged * subscriptions * (1 - lossShare);
+        double capacity = consumerCapacity * wobble * STEP_SECONDS;
+        if (pollIntervalMs > 0) {
+            boolean polls = Math.floor(time * 1000 / pollIntervalMs) != Math.floor((time - STEP_SECONDS) * 1000 / pollIntervalMs);
+            capacity = polls ? capacity * pollIntervalMs : 0;
+        }
+        if (time < slowStartSeconds) {
+            capacity *= slowStartShare;
+        }
+        if (stallEverySeconds > 0 && time % stallEverySeconds < stallMillis / 1000) {
+            capacity = 0;
+        }
+        double taken = Math.min(backlog, capacity);
+        backlog -= taken;
+        received += taken;
+        double queueMs = 1000 * (brokerQueue / brokerCapacity + backlog / consumerCapacity);
+        unrecordedSent += acknowledged;
+        unrecordedReceived += taken;
+        if (unrecordedSent >= 1) {
+            publishLatency.recordValueWithCount(micros(baseLatencyMs / 2 + 1000 * brokerQueue / brokerCapacity), (long) unrecordedSent);
+            unrecordedSent -= (long) unrecordedSent;
+        }
+        if (unrecordedReceived >= 1) {
+            endToEndLatency.recordValueWithCount(micros(baseLatencyMs + queueMs), (long) unrecordedReceived);
+            unrecordedReceived -= (long) unrecordedReceived;
+        }
+    }
+
+    private static long micros(double ms) {
+        return Double.isFinite(ms) ? Math.max(0, Math.round(ms * 1000)) : 0;
+    }
+}
