@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .chart_common import Chart, nonpositive_note, widen_log_axes
 from .chart_distribution import distribution_chart
 from .chart_latency import latency_chart
+from .chart_search import search_chart, trials
 from .chart_throughput import throughput_chart
 from .chart_timeseries import timeseries_chart
 from .colors import DriverStyles
@@ -103,8 +104,15 @@ def analyse(runs: list[Run]) -> Analysis:
         else:
             distributions.notes.extend(notes)
 
-    timeseries = Section("timeseries", "Runs over time", "Per-period values (10-s periods) of each run.")
     labels = run_labels(runs)
+    searches = Section("search", "Rate searches", "Every trial of each max-rate run's search: its p99 latency "
+                       "against its rate, sustainable or not, and the rate found (where the measured phase ran). "
+                       "With a latency limit, the found rate is where the curve crosses it.")
+    for run in runs:
+        if trials(run):
+            searches.charts.append(search_chart(run, styles, labels[id(run)]))
+
+    timeseries = Section("timeseries", "Runs over time", "Per-period values (10-s periods) of each run.")
     for run in runs:
         timeseries.charts.append(timeseries_chart(run, styles, labels[id(run)]))
 
@@ -118,11 +126,12 @@ def analyse(runs: list[Run]) -> Analysis:
     if incomplete:
         notes.append(f"{len(incomplete)} run(s) did not complete (status partial or aborted); their numbers cover "
                      "only the part that ran.")
-    for section in (throughput, latency, sweeps, distributions, timeseries):
+    ordered = (throughput, latency, sweeps, distributions, searches, timeseries)
+    for section in ordered:
         for chart in section.charts:
             nonpositive_note(chart)
             widen_log_axes(chart)
-    sections = [s for s in (throughput, latency, sweeps, distributions, timeseries) if s.charts or s.notes]
+    sections = [s for s in ordered if s.charts or s.notes]
     return Analysis(runs, styles, overview_table(runs, labels), sections, notes)
 
 

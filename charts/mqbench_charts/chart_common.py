@@ -30,7 +30,7 @@ class Series:
 
 @dataclass
 class Chart:
-    kind: str                  # throughput | latency | distribution | timeseries
+    kind: str                  # throughput | latency | distribution | search | timeseries
     title: str
     slug: str
     figure: Figure

@@ -2,7 +2,9 @@
 
 The lines keep the driver's colour (solid: publish / p50, dashed: consume / p99) so a run's
 time series is recognisable next to the comparison charts. Max-rate runs add the rate
-search (target against achieved, per control second), which explains the measured rate.
+search: every trial as a bar at its rate over its window (green sustainable, red not), the rate
+the slower side achieved in it, and the rate found. Results of format 1 (before trials) show
+their per-second controller steps instead.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import numpy as np
 from matplotlib.ticker import FuncFormatter
 
 from .chart_common import Chart, Series, legend, log_y, new_figure, plot_series
+from .chart_search import SUSTAINABLE, UNSUSTAINABLE, trials
 from .colors import DriverStyles
 from .formatting import format_number, slug
 from .runs import Run
@@ -20,8 +23,10 @@ PANELS = ("rate", "backlog", "end-to-end latency", "publish latency", "rate sear
 
 
 def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
-    steps = (run.raw.get("rateDiscovery") or {}).get("steps") or []
-    rows = 5 if steps else 4
+    discovery = run.raw.get("rateDiscovery") if isinstance(run.raw.get("rateDiscovery"), dict) else {}
+    searched = trials(run)
+    steps = [] if searched else discovery.get("steps") or []
+    rows = 5 if searched or steps else 4
     title = f"Over time: {label} · {run.workload}" + (f" · {run.sweep_text()}" if run.sweep_point else "")
     chart = Chart("timeseries", title, slug(f"timeseries-{run.driver}-{run.workload}-{run.sweep_text()}"),
                   new_figure(11.0, 2.6 * rows + 0.6))
@@ -65,7 +70,9 @@ def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
     for ax in axes[:2]:
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_number(v)))
 
-    if steps:
+    if searched:
+        _draw_trials(chart, axes[4], run, discovery, searched, color)
+    elif steps:
         ax = axes[4]
         seconds = np.array([float(s.get("second", np.nan)) for s in steps])
         target = np.array([float(s.get("targetRate", np.nan)) for s in steps])
@@ -81,6 +88,34 @@ def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
 
     chart.tables.append(_period_table(run))
     return chart
+
+
+def _draw_trials(chart: Chart, ax, run: Run, discovery: dict, searched: list[dict], color: str) -> None:
+    subscriptions = max(1, int((run.raw.get("workloadConfig") or {}).get("subscriptionsPerTopic") or 1))
+    for verdict, bar in (("sustainable", SUSTAINABLE), ("unsustainable", UNSUSTAINABLE)):
+        chosen = [t for t in searched if t.get("verdict") == verdict]
+        for t in chosen:
+            start = float(t.get("second", 0))
+            ax.hlines(float(t["targetRate"]), start, start + float(t.get("seconds", 0)), colors=bar, linewidth=4)
+        middle = np.array([float(t.get("second", 0)) + float(t.get("seconds", 0)) / 2 for t in chosen])
+        target = np.array([float(t["targetRate"]) for t in chosen])
+        plot_series(chart, "rate search", ax, Series(verdict, run.driver, middle, target, bar), marker="s",
+                    linestyle="none")
+    seconds = np.array([float(t.get("second", 0)) + float(t.get("seconds", 0)) / 2 for t in searched])
+    achieved = np.array([min(float(t.get("publishRate", np.nan)), float(t.get("consumeRate", np.nan)) / subscriptions)
+                         if run.raw.get("consumersPerTopic") else float(t.get("publishRate", np.nan)) for t in searched])
+    plot_series(chart, "rate search", ax, Series("achieved", run.driver, seconds, achieved, color), marker=".",
+                linestyle=":")
+    found = discovery.get("foundRate")
+    if isinstance(found, (int, float)) and found > 0:
+        ax.axhline(found, color=color, linewidth=1, linestyle="--", label=f"found {format_number(found)}")
+    log_y(ax)
+    ax.set_xlabel("seconds since the load started (the search runs in the warm-up)")
+    ax.set_ylabel("messages/s, log scale")
+    converged = "converged" if discovery.get("converged") else "did not converge"
+    ax.set_title(f"rate search ({converged}): each trial's rate over its window, green sustainable, red not")
+    ax.grid(True, alpha=0.3)
+    legend(ax, loc="best")
 
 
 def _from_zero(ax, *values) -> None:

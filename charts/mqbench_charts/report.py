@@ -70,8 +70,8 @@ def _image(chart: Chart) -> str:
 def _chart_html(chart: Chart) -> str:
     parts = [f"<h3>{_e(chart.title)}</h3>", _image(chart)]
     parts += [f'<div class="note">{_e(n)}</div>' for n in chart.notes]
-    if chart.kind == "timeseries":
-        # Per-period tables can be long (one row per 10 s): folded by default.
+    if chart.kind in ("timeseries", "search"):
+        # Per-period and per-trial tables can be long: folded by default.
         parts += [f"<details><summary>{_e(t.title)}</summary>{table_html(t)}</details>" for t in chart.tables]
     else:
         parts += [table_html(t) for t in chart.tables]

@@ -44,7 +44,10 @@ def _dict(raw: dict, key: str) -> dict:
 def status_html(run: Run) -> str:
     css = f"status-{run.status}" if run.status else ""
     reason = f" — {_e(run.raw.get('statusReason'))}" if run.raw.get("statusReason") else ""
-    return f'<span class="{css}">{_e(run.display_status)}</span>{reason}'
+    warnings = run.raw.get("warnings") or []
+    flag = f' <span class="status-partial">({len(warnings)} warning{"s" if len(warnings) > 1 else ""})</span>' \
+        if warnings else ""
+    return f'<span class="{css}">{_e(run.display_status)}</span>{flag}{reason}'
 
 
 def _host(host: dict) -> str:
@@ -74,7 +77,21 @@ def _discovery(raw: dict) -> str:
     found = _dict(raw, "rateDiscovery")
     if not found:
         return ""
-    return f"final rate {format_number(found.get('finalRate'))} msg/s; rule: {found.get('rule')}"
+    if "finalRate" in found:      # result format 1: the last rate the controller set
+        return f"last rate set {format_number(found.get('finalRate'))} msg/s; rule: {found.get('rule')}"
+    if found.get("converged"):
+        outcome = (f"converged at {format_number(found.get('convergedAtSecond'))} s after "
+                   f"{len(found.get('trials') or [])} trials")
+    else:
+        outcome = f"did not converge: {found.get('note')}"
+    held = [p for p in found.get("measuredPhases") or [] if isinstance(p, dict)]
+    phases = "; ".join(f"measured at {format_number(p.get('targetRate'))} msg/s: "
+                       f"{'held' if p.get('held') else 'did not hold'} ({p.get('reason')})" for p in held)
+    return _joined(f"objective {found.get('objective', 'throughput')}: found {format_number(found.get('foundRate'))} msg/s "
+                   f"(sustainable {format_number(found.get('sustainableRate'))}, unsustainable "
+                   f"{format_number(found.get('unsustainableRate'))})", outcome,
+                   f"warm-up extended by {format_number(found.get('warmupExtendedSeconds'))} s"
+                   if found.get("warmupExtendedSeconds") else None, phases, f"rule: {found.get('rule')}")
 
 
 def _facts(run: Run) -> list[tuple[str, str]]:
@@ -87,6 +104,7 @@ def _facts(run: Run) -> list[tuple[str, str]]:
         ("workload", _e(run.workload)),
         ("sweep", _e(_joined(run.sweep_name, run.sweep_text()))),
         ("status", status_html(run)),
+        ("warnings", _e("; ".join(map(str, raw.get("warnings") or [])))),
         ("mode", _e(run.mode)),
         ("target rate", f"{_e(format_number(run.requested_rate))} msg/s" if run.requested_rate else ""),
         ("message size", f"{_e(format_bytes(run.message_size))} ({run.message_size} B)"),

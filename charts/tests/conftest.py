@@ -15,6 +15,9 @@ from hdrh.histogram import HdrHistogram
 DATA = Path(__file__).parent / "data"
 MQBENCH_TWO_DRIVERS = DATA / "mqbench-two-drivers"
 MQBENCH_MAX_RATE = DATA / "mqbench-max-rate"
+# Written by bin/benchmark (result format 2): a latency-bounded search on the loopback driver with a
+# 5 ms delay and a consumer capacity of 5 000 msg/s.
+MQBENCH_SEARCH = DATA / "mqbench-max-rate-search"
 OMB_DIR = DATA / "omb"
 # The full set written by upstream OMB on this kind of machine (beside the repository).
 SHARED_OMB = Path(__file__).resolve().parents[3] / "shared" / "examples" / "omb-results"

@@ -19,7 +19,7 @@ final class SearchConsole implements RateSearch.Listener {
     }
 
     static String line(long secondsSinceLoadStart, TestResult.RateTrial t) {
-        String latency = t.latencyMs == null ? "" : " | latency " + Console.ms(t.latencyMs);
+        String latency = t.latencyMs == null ? "" : " | latency " + Console.ms(t.latencyMs) + " ms";
         String verdict = t.verdict.equals("sustainable") ? "sustainable" : "unsustainable: " + t.reason;
         String drain = t.drainSeconds == null || t.drainSeconds < 0.05 ? ""
                 : String.format(Locale.ROOT, "; producers paused %.1f s to drain", t.drainSeconds);

@@ -262,6 +262,9 @@ public class TestResult {
         public double tolerance;
         /** The latency limit's percentile over the window (latency-bounded searches). */
         public Double latencyMs;
+        /** p99 end-to-end and publish latency over the window, for the latency-vs-rate curve. */
+        public Double endToEnd99Ms;
+        public Double publish99Ms;
         /** {@code sustainable} or {@code unsustainable}. */
         public String verdict;
         public String reason;

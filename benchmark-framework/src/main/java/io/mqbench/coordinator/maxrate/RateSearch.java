@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.HdrHistogram.Histogram;
 
 /**
  * Finds the maximum sustainable rate for {@code producerRate: 0} (or, with a latency limit, the
@@ -236,6 +237,8 @@ public final class RateSearch {
         trial.backlogSlope = Math.round(verdict.backlogSlope());
         trial.tolerance = round(verdict.tolerance(), 4);
         trial.latencyMs = verdict.latencyMs() == null ? null : round(verdict.latencyMs(), 3);
+        trial.endToEnd99Ms = p99Millis(latencies.endToEnd());
+        trial.publish99Ms = p99Millis(latencies.publish());
         trial.verdict = verdict.healthy() ? "sustainable" : "unsustainable";
         trial.reason = verdict.reason();
         if (!verdict.healthy() || !calibrated) {
@@ -341,6 +344,10 @@ public final class RateSearch {
 
     private static String describe(Duration duration) {
         return duration.toSeconds() % 60 == 0 ? duration.toMinutes() + " min" : duration.toSeconds() + " s";
+    }
+
+    private static Double p99Millis(Histogram micros) {
+        return micros == null || micros.getTotalCount() == 0 ? null : round(micros.getValueAtPercentile(99) / 1000.0, 3);
     }
 
     private static double seconds(long nanos) {
