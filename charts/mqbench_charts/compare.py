@@ -33,6 +33,7 @@ class Metric:
     value: Callable[[Run], float]
     spread: Callable[[Run], float]            # stddev of the per-period values
     resolution: float = 0.0
+    optional: bool = False                    # a row only when some run has the value
 
 
 def _period_sd(values: np.ndarray) -> float:
@@ -40,12 +41,12 @@ def _period_sd(values: np.ndarray) -> float:
     return float(np.std(finite)) if finite.size >= 2 else math.nan
 
 
-def _latency(kind: str, percentile: str, label: str, key_metric: bool) -> Metric:
+def _latency(kind: str, percentile: str, label: str, key_metric: bool, optional: bool = False) -> Metric:
     return Metric(f"{kind}{percentile}", f"{label} p{percentile}" if percentile not in ("avg", "max") else
                   f"{label} {percentile}", "ms", False, key_metric,
                   lambda r: r.latency[kind][percentile],
                   lambda r: _period_sd(r.period_latency(kind, percentile)),
-                  LATENCY_RESOLUTION_MS)
+                  LATENCY_RESOLUTION_MS, optional)
 
 
 METRICS: tuple[Metric, ...] = (
@@ -61,11 +62,14 @@ METRICS: tuple[Metric, ...] = (
     _latency("endToEnd", "95", "end-to-end latency", True),
     _latency("endToEnd", "99", "end-to-end latency", True),
     _latency("endToEnd", "99.9", "end-to-end latency", False),
+    _latency("endToEnd", "99.99", "end-to-end latency", False),
+    _latency("endToEnd", "99.999", "end-to-end latency", False, optional=True),
     _latency("endToEnd", "max", "end-to-end latency", False),
     _latency("publish", "50", "publish latency", True),
     _latency("publish", "95", "publish latency", True),
     _latency("publish", "99", "publish latency", True),
     _latency("publish", "99.9", "publish latency", False),
+    _latency("publish", "99.999", "publish latency", False, optional=True),
 )
 
 REGRESSION, IMPROVEMENT, NOISE = "regression", "improvement", "within noise"
@@ -125,6 +129,8 @@ def compare(runs: list[Run], title: str, threshold: float | None, noise_factor: 
     comparison = Comparison(title, runs)
     for metric in METRICS:
         cells = [Cell(float(metric.value(r)), float(metric.spread(r))) for r in runs]
+        if metric.optional and not any(math.isfinite(c.value) for c in cells):
+            continue
         for cell in cells[1:]:
             judge(metric, cells[0], cell, threshold, noise_factor)
         comparison.rows.append(Row(metric, cells))

@@ -17,9 +17,10 @@ import numpy as np
 MIB = 1024 * 1024  # "MB" everywhere in mqbench means 2^20 bytes, as in the 2023 paper
 OMB_PERIOD_SECONDS = 10.0
 
-# (label used in tables and JSON, suffix of OMB's field names)
+# (label used in tables and JSON, suffix of OMB's field names). Some OMB branches also write
+# 99.999 (…99999pct); it is read when present and NaN otherwise.
 PERCENTILES = (("50", "50pct"), ("75", "75pct"), ("95", "95pct"), ("99", "99pct"),
-               ("99.9", "999pct"), ("99.99", "9999pct"))
+               ("99.9", "999pct"), ("99.99", "9999pct"), ("99.999", "99999pct"))
 
 
 @dataclass(frozen=True)

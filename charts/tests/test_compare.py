@@ -153,3 +153,17 @@ def test_threshold_parsing():
     assert threshold_value("5%") == pytest.approx(0.05)
     assert threshold_value("5") == pytest.approx(0.05)
     assert threshold_value(" 12.5 % ") == pytest.approx(0.125)
+
+
+def test_99999pct_fields_of_omb_branches_that_write_them_are_read_and_compared():
+    plain = run_from(steady(1000.0))
+    deeper = [run_from(steady(1000.0, extra={"aggregatedEndToEndLatency99999pct": v,
+                                             "aggregatedPublishLatency99999pct": v / 2}))
+              for v in (40.0, 50.0)]
+    assert plain.latency["endToEnd"]["99.999"] != plain.latency["endToEnd"]["99.999"]   # NaN: not written
+    assert deeper[0].latency["endToEnd"]["99.999"] == 40.0
+    keys = [r.metric.key for r in compare([plain, plain], "t", threshold=None).rows]
+    assert "endToEnd99.999" not in keys, "no row for a percentile no run has"
+    comparison = compare(deeper, "t", threshold=0.05)
+    assert row(comparison, "endToEnd99.999").cells[1].change == pytest.approx(0.25)
+    assert row(comparison, "publish99.999").cells[0].value == 20.0

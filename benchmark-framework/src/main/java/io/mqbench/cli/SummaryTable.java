@@ -34,12 +34,15 @@ final class SummaryTable {
                     measured ? Console.ms(r.aggregatedPublishLatency99pct) : "-",
                     measured ? Console.ms(r.aggregatedEndToEndLatency50pct) : "-",
                     measured ? Console.ms(r.aggregatedEndToEndLatency99pct) : "-",
-                    checked ? d.lost + (d.drained ? "" : "*") : "-",
+                    checked ? (d.lost != null ? String.valueOf(d.lost) : d.missing + "?") : "-",
                     checked ? String.valueOf(d.duplicated) : "-",
                     outcome.file() == null ? "(not written: " + r.statusReason + ")" : outcome.file());
         }
-        if (outcomes.stream().anyMatch(o -> o.result().delivery != null && o.result().delivery.checked && !o.result().delivery.drained)) {
-            out.println("* the consumers had not received everything when the drain time ran out: 'lost' may include messages still on their way");
+        if (outcomes.stream().anyMatch(o -> o.result().delivery != null && o.result().delivery.checked && o.result().delivery.lost == null)) {
+            out.println("? not received when the drain ended, before the broker's redelivery horizon had passed: not counted as lost");
+        }
+        if (outcomes.stream().anyMatch(o -> o.result().warnings != null)) {
+            out.println("Some runs have warnings (printed above and kept in the result's 'warnings').");
         }
     }
 

@@ -5,6 +5,7 @@ import io.mqbench.config.UserError;
 import io.mqbench.result.HostFacts;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.result.TestResult;
+import io.mqbench.worker.ClockOffset;
 import io.mqbench.worker.Worker;
 import io.mqbench.worker.WorkerReport;
 import io.mqbench.workload.Workload;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +62,10 @@ public final class BenchmarkRun {
             runPhases(SETUP);
             loadStarted = true;
             runPhases(LOAD);
+            if (ctx.shortOfWorkload != null) {
+                status = Status.PARTIAL;
+                ctx.result.statusReason = ctx.shortOfWorkload;
+            }
         } catch (StopSignal.RunStopped stopped) {
             status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
             ctx.result.statusReason = "stopped: " + stopped.getMessage();
@@ -109,6 +115,7 @@ public final class BenchmarkRun {
             var errors = ctx.worker.getSendErrors();
             ctx.result.sendErrors = errors.isEmpty() ? null : errors;
         });
+        attempt("estimate the workers' clocks again", ctx.worker::estimateClockOffsets);
         attempt("stop the workers", ctx.worker::stopAll);
         describeWorkers();
         ctx.assembler.summarize();
@@ -121,9 +128,17 @@ public final class BenchmarkRun {
     private void describeWorkers() {
         ctx.result.placement = ctx.worker.placement();
         List<WorkerReport> reports = ctx.worker.workerReports();
-        if (!reports.isEmpty()) {
-            ctx.result.workers = reports.stream().map(WorkerReport::summary).toList();
-            ctx.result.workerDetails = reports;
+        if (reports.isEmpty()) {
+            ctx.result.clocks = ClockReport.local();
+            return;
+        }
+        ctx.result.workers = reports.stream().map(WorkerReport::summary).toList();
+        ctx.result.workerDetails = reports;
+        ctx.result.clocks = ClockReport.of(reports);
+        if (ctx.result.clocks.maxErrorMicros > ClockOffset.WARN_ABOVE_MICROS) {
+            ctx.warn(String.format(Locale.ROOT, "end-to-end latencies between hosts may be off by up to %.1f ms"
+                    + " (clock offsets between producing and consuming workers, with their uncertainty): see 'clocks'",
+                    ctx.result.clocks.maxErrorMicros / 1000.0));
         }
     }
 

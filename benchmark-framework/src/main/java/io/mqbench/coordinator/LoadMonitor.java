@@ -67,7 +67,9 @@ final class LoadMonitor {
                 samples.add(LoadSample.of(counters, now));
             }
             boolean reachedMinimum = elapsed.compareTo(minimum) >= 0;
-            boolean done = (reachedMinimum && finished.test(counters)) || elapsed.compareTo(maximum) >= 0;
+            // Asked every tick, also before the minimum: a condition may note when it first held.
+            boolean finishedNow = finished.test(counters);
+            boolean done = (reachedMinimum && finishedNow) || elapsed.compareTo(maximum) >= 0;
             boolean endOfPeriod = now - nextPeriod >= 0;
             if (endOfPeriod || (done && (now - periodStart) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS)) {
                 takePeriod(progress.apply(elapsed), periodStart, now, record);
@@ -75,7 +77,7 @@ final class LoadMonitor {
                 nextPeriod = now + PERIOD.toNanos();
             }
             if (done) {
-                return reachedMinimum && finished.test(counters);
+                return reachedMinimum && finishedNow;
             }
         }
     }

@@ -45,7 +45,9 @@ final class Measure implements Phase {
                 counters -> counters.messagesReceived - received >= count, limit, true,
                 elapsed -> "measure " + Console.clock(elapsed) + " " + goal + " (limit " + Console.clock(limit) + ")");
         if (!ctx.result.messageCountReached) {
-            ctx.console.info(String.format(Locale.ROOT, "%,d messages were not received within %s", count, Console.duration(limit)));
+            ctx.shortOfWorkload = String.format(Locale.ROOT, "%,d messages were not received within the limit of %s",
+                    count, Console.duration(limit));
+            ctx.console.info(ctx.shortOfWorkload);
         }
     }
 }

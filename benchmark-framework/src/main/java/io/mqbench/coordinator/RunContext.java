@@ -45,6 +45,9 @@ final class RunContext {
     /** True once the measured phase has recorded its first period (a stop after it is "partial"). */
     boolean measurementStarted;
 
+    /** Set when the measured phase ended without doing what the workload asked (a message count not reached). */
+    String shortOfWorkload;
+
     RunContext(Worker worker, DriverFile driver, Workload workload, File workloadFile, List<byte[]> payloads, StopSignal stop, Console console) {
         this.worker = worker;
         this.driver = driver;

@@ -3,6 +3,7 @@ package io.mqbench.delivery;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -11,8 +12,9 @@ import java.util.TreeMap;
  * subscription, once, and in order? Computed from the merged {@link DeliveryReport} of all workers
  * once the consumers have drained what was sent.
  *
- * <p>Definitions, per subscription and producer: <b>lost</b> = confirmed by the broker but never
- * delivered; <b>duplicated</b> = deliveries beyond the first of the same message; <b>out of order</b>
+ * <p>Definitions, per subscription and producer: <b>missing</b> = confirmed by the broker but not
+ * delivered when the drain ended; <b>lost</b> = missing, claimed only when the drain waited out the
+ * broker's redelivery horizon (otherwise unknown: the broker may still deliver them); <b>duplicated</b> = deliveries beyond the first of the same message; <b>out of order</b>
  * = delivered after a later message of the same producer to the same consumer (meaningful where the
  * broker promises order, e.g. one partition); <b>delivered unconfirmed</b> = arrived although its send
  * failed or was never confirmed (not an error: the broker took it but the acknowledgement was lost
@@ -29,13 +31,20 @@ public final class DeliverySummary {
     public long expectedDeliveries;
     public long deliveries;
     public long uniqueDeliveries;
-    public long lost;
+    /** Confirmed deliveries that had not arrived when the drain ended. */
+    public long missing;
+    /** {@link #missing}, once the drain waited long enough to call them lost; null before that. */
+    public Long lost;
     public long duplicated;
     public long outOfOrder;
     public long deliveredUnconfirmed;
     public long withoutHeader;
+    /** Every confirmed message reached every subscription. */
     public boolean drained;
     public double drainSeconds;
+    /** How long the broker may take to redeliver (the driver's, or the harness's default), and whether the drain waited that long. */
+    public Double redeliveryHorizonSeconds;
+    public Boolean horizonCovered;
     public List<Counts> subscriptions;
     public List<Counts> producers;
 
@@ -47,13 +56,13 @@ public final class DeliverySummary {
         public String topic;
         public long expected;
         public long delivered;
-        public long lost;
+        public long missing;
         public long duplicated;
         public long outOfOrder;
 
-        void add(long expected, ReceiptLedger ledger, long lost, long unique) {
+        void add(long expected, ReceiptLedger ledger, long missing, long unique) {
             this.expected += expected;
-            this.lost += lost;
+            this.missing += missing;
             if (ledger != null) {
                 delivered += ledger.received();
                 duplicated += ledger.received() - unique;
@@ -71,14 +80,12 @@ public final class DeliverySummary {
     }
 
     /**
+     * The counts as they stand, with nothing claimed lost yet; see {@link #settle}.
+     *
      * @param subscriptionsByTopic every subscription key of the run, by topic, including ones that
      *     received nothing
      */
-    public static DeliverySummary compute(
-            DeliveryReport report,
-            Map<String, List<String>> subscriptionsByTopic,
-            boolean drained,
-            double drainSeconds) {
+    public static DeliverySummary compute(DeliveryReport report, Map<String, List<String>> subscriptionsByTopic) {
         if (!report.headerEnabled) {
             DeliverySummary summary =
                     unchecked("payloads are smaller than the " + MessageHeader.SIZE
@@ -89,13 +96,7 @@ public final class DeliverySummary {
         }
         DeliverySummary summary = new DeliverySummary();
         summary.checked = true;
-        summary.drained = drained;
-        summary.drainSeconds = drainSeconds;
         summary.withoutHeader = report.withoutHeader;
-        if (!drained) {
-            summary.note = "consumers had not received everything when the drain time ran out:"
-                    + " 'lost' includes messages that may still have been on their way";
-        }
         Map<String, Counts> bySubscription = new TreeMap<>();
         Map<Long, Counts> byProducer = new TreeMap<>();
         report.producers.forEach((producerId, sent) -> {
@@ -106,14 +107,14 @@ public final class DeliverySummary {
                 ReceiptLedger ledger = report.subscriptions.getOrDefault(key, Map.of()).get(producerId);
                 SequenceBitmap seen = ledger == null ? new SequenceBitmap() : ledger.seen();
                 long unique = seen.cardinality();
-                long lost = sent.confirmed().countMissingFrom(seen);
+                long missing = sent.confirmed().countMissingFrom(seen);
                 summary.expectedDeliveries += confirmed;
                 summary.uniqueDeliveries += unique;
-                summary.lost += lost;
+                summary.missing += missing;
                 summary.deliveredUnconfirmed += seen.countMissingFrom(sent.confirmed());
                 bySubscription.computeIfAbsent(key, k -> newCounts(k, null, sent.topic()))
-                        .add(confirmed, ledger, lost, unique);
-                producer.add(confirmed, ledger, lost, unique);
+                        .add(confirmed, ledger, missing, unique);
+                producer.add(confirmed, ledger, missing, unique);
             }
         });
         for (Counts counts : bySubscription.values()) {
@@ -124,6 +125,31 @@ public final class DeliverySummary {
         summary.subscriptions = new ArrayList<>(bySubscription.values());
         summary.producers = byProducer.values().stream().limit(MAX_LISTED_PRODUCERS).toList();
         return summary;
+    }
+
+    /**
+     * Records how the drain ended. Missing messages are called lost only when the drain waited at
+     * least the redelivery horizon after the last arrival; otherwise they are only "not received
+     * within" the time waited, and {@link #lost} stays unknown.
+     *
+     * @param waitedSeconds how long the drain lasted
+     * @param quietSeconds how long nothing had arrived when it ended
+     */
+    public void settle(double waitedSeconds, double quietSeconds, double horizonSeconds) {
+        drainSeconds = waitedSeconds;
+        redeliveryHorizonSeconds = horizonSeconds;
+        drained = missing == 0;
+        horizonCovered = drained || quietSeconds >= horizonSeconds;
+        lost = horizonCovered ? missing : null;
+        if (!drained) {
+            note = horizonCovered
+                    ? String.format(Locale.ROOT, "%,d confirmed deliveries had not arrived after %.0f s, nothing having"
+                            + " arrived for %.0f s (the redelivery horizon is %.0f s): lost", missing, waitedSeconds, quietSeconds,
+                            horizonSeconds)
+                    : String.format(Locale.ROOT, "%,d confirmed deliveries were not received within %.0f s; the broker"
+                            + " may still deliver them (its redelivery horizon is %.0f s), so they are not counted as lost",
+                            missing, waitedSeconds, horizonSeconds);
+        }
     }
 
     private static Counts newCounts(String subscription, Long producerId, String topic) {

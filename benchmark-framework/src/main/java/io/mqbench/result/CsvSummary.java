@@ -92,7 +92,8 @@ public final class CsvSummary {
             row.add(r.has(field) ? number(r.get(field).asDouble()) : "");
         }
         boolean checked = delivery.path("checked").asBoolean(false);
-        row.add(checked ? delivery.path("lost").asText() : "");
+        // Empty while unknown: the drain ended before the redelivery horizon had passed.
+        row.add(checked && delivery.hasNonNull("lost") ? delivery.path("lost").asText() : "");
         row.add(checked ? delivery.path("duplicated").asText() : "");
         row.add(checked ? delivery.path("outOfOrder").asText() : "");
         return row;

@@ -178,11 +178,42 @@ public class TestResult {
     /** How the run was spread over workers: {@code local}, {@code split}, {@code colocated}. */
     public String placement;
 
+    /** How far clocks could bend the end-to-end figures: see {@link Clocks}. */
+    public Clocks clocks;
+
     /**
      * Remote workers only: each worker's part (what it ran, its clock offset and round trip, and its
      * own counts and histograms of the measured window, of which the fields above are the merge).
      */
     public List<WorkerReport> workerDetails;
+
+    /**
+     * End-to-end latency is the consumer's clock at receipt minus the producer's at send: across
+     * hosts, it carries the difference of their clocks. Each worker's offset from the coordinator
+     * is estimated at the start and at the end of the run; for every pair of a producing and a
+     * consuming worker this says by how much the pair's latencies are shifted (bias), and the most
+     * they could be off, with the estimates' own uncertainty (half the best round trip) and the
+     * drift between start and end. Latencies are never corrected.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class Clocks {
+        public String measured;
+        public List<ClockPair> pairs;
+        /** The largest shift of any pair, and the most any end-to-end figure of the run could be off. */
+        public Long maxBiasMicros;
+        public Long maxErrorMicros;
+        public String note;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class ClockPair {
+        public String producerWorker;
+        public String consumerWorker;
+        /** Consumer's offset minus producer's: what is added to each of the pair's end-to-end latencies. */
+        public Long biasAtStartMicros;
+        public Long biasAtEndMicros;
+        public Long errorMicros;
+    }
 
     /** Throughput over the measured window: means (total over time) and the spread of periods. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -290,7 +321,14 @@ public class TestResult {
         public long targetBytes;
         public long builtMessages;
         public double buildSeconds;
+        /** The backlog that counts as drained: see the README's backlog mode. */
+        public long floorMessages;
+        /** How long the backlog took to drain (to the floor), or the whole phase if it did not. */
         public double drainSeconds;
+        /** Messages received per second (over all subscriptions) from the resume until the backlog was drained. */
+        public Double drainRate;
         public boolean drained;
+        /** The backlog when the measured phase ended. */
+        public long residualMessages;
     }
 }

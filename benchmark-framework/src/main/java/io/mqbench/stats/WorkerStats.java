@@ -7,41 +7,46 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The counters and latency series of one worker, fed by its producers and consumers from many
- * threads at once. Period counters are emptied each time a period is taken; the totals keep
- * counting until the worker stops, because the coordinator computes the backlog from them.
+ * threads at once, in microseconds. Periods are taken as one cut of everything ({@link
+ * PeriodRecorder}); the totals keep counting until the worker stops, because the coordinator
+ * computes the backlog from them.
+ *
+ * <p>The histograms resize themselves, so a latency far beyond expectations is recorded, never
+ * dropped and never an exception. Negative end-to-end values (clock skew between hosts) are
+ * recorded as 0 and counted, so the result can say how many there were.
  */
 public final class WorkerStats {
-    private final LongAdder messageSendErrors = new LongAdder();
-    private final LongAdder bytesSent = new LongAdder();
-    private final LongAdder bytesReceived = new LongAdder();
+    /** Three digits keep 0.1 % precision at any magnitude at a few KB per histogram. */
+    public static final int SIGNIFICANT_DIGITS = 3;
 
+    private final PeriodRecorder recorder = new PeriodRecorder();
     private final LongAdder totalMessagesSent = new LongAdder();
     private final LongAdder totalMessageSendErrors = new LongAdder();
     private final LongAdder totalMessagesReceived = new LongAdder();
-
-    private final LatencyMetric publishLatency = new LatencyMetric();
-    private final LatencyMetric publishDelayLatency = new LatencyMetric();
-    private final LatencyMetric endToEndLatency = new LatencyMetric();
+    private final LongAdder negativeEndToEnd = new LongAdder();
+    /** Guarded by this: what was taken from the recorder but not yet handed out as a period, and since the last reset. */
+    private PeriodRecorder.Window period = new PeriodRecorder.Window();
+    private PeriodRecorder.Window sinceReset = new PeriodRecorder.Window();
 
     /** A send the broker acknowledged. */
     public void recordSent(int bytes, long publishLatencyMicros, long publishDelayMicros) {
+        recorder.recordSent(bytes, Math.max(0, publishLatencyMicros), Math.max(0, publishDelayMicros));
         totalMessagesSent.increment();
-        bytesSent.add(bytes);
-        publishLatency.record(publishLatencyMicros);
-        publishDelayLatency.record(publishDelayMicros);
     }
 
     /** A send that failed; its publish delay still counts, it was still late or on time. */
     public void recordSendError(long publishDelayMicros) {
-        messageSendErrors.increment();
+        recorder.recordSendError(Math.max(0, publishDelayMicros));
         totalMessageSendErrors.increment();
-        publishDelayLatency.record(publishDelayMicros);
     }
 
     public void recordReceived(int bytes, long endToEndMicros) {
+        if (endToEndMicros < 0) {
+            negativeEndToEnd.increment();
+            endToEndMicros = 0;
+        }
+        recorder.recordReceived(bytes, endToEndMicros);
         totalMessagesReceived.increment();
-        bytesReceived.add(bytes);
-        endToEndLatency.record(endToEndMicros);
     }
 
     /** Probe messages count in the totals only, so that the backlog stays right. */
@@ -55,32 +60,36 @@ public final class WorkerStats {
 
     /**
      * The period since the last one. Its message counts are the counts of its latency histograms
-     * (every sent message has a publish latency, every received one an end-to-end latency): taken
-     * in one snapshot, they always agree with the histograms, which separate counters read a moment
-     * apart would not.
+     * (every sent message has a publish latency, every received one an end-to-end latency), and its
+     * bytes were cut at the same instant, so counts, bytes and histograms always agree.
      */
-    public PeriodStats takePeriod() {
+    public synchronized PeriodStats takePeriod() {
+        drain();
+        PeriodRecorder.Window taken = period;
+        period = new PeriodRecorder.Window();
         PeriodStats stats = new PeriodStats();
-        stats.publishLatency = publishLatency.takePeriod();
-        stats.publishDelayLatency = publishDelayLatency.takePeriod();
-        stats.endToEndLatency = endToEndLatency.takePeriod();
-        stats.messagesSent = stats.publishLatency.getTotalCount();
-        stats.messagesReceived = stats.endToEndLatency.getTotalCount();
-        stats.messageSendErrors = messageSendErrors.sumThenReset();
-        stats.bytesSent = bytesSent.sumThenReset();
-        stats.bytesReceived = bytesReceived.sumThenReset();
+        stats.publishLatency = taken.publish;
+        stats.publishDelayLatency = taken.publishDelay;
+        stats.endToEndLatency = taken.endToEnd;
+        stats.messagesSent = taken.publish.getTotalCount();
+        stats.messagesReceived = taken.endToEnd.getTotalCount();
+        stats.messageSendErrors = taken.sendErrors;
+        stats.bytesSent = taken.bytesSent;
+        stats.bytesReceived = taken.bytesReceived;
         stats.totalMessagesSent = totalMessagesSent.sum();
         stats.totalMessageSendErrors = totalMessageSendErrors.sum();
         stats.totalMessagesReceived = totalMessagesReceived.sum();
         return stats;
     }
 
-    public CumulativeLatencies cumulativeLatencies() {
+    /** Everything recorded since the last {@link #reset()}; the period in progress keeps its share. */
+    public synchronized CumulativeLatencies cumulativeLatencies() {
+        drain();
         CumulativeLatencies latencies = new CumulativeLatencies();
-        latencies.publishLatency = publishLatency.cumulative();
-        latencies.publishDelayLatency = publishDelayLatency.cumulative();
-        latencies.endToEndLatency = endToEndLatency.cumulative();
-        latencies.negativeEndToEndLatencies = endToEndLatency.negativeValues();
+        latencies.publishLatency = sinceReset.publish.copy();
+        latencies.publishDelayLatency = sinceReset.publishDelay.copy();
+        latencies.endToEndLatency = sinceReset.endToEnd.copy();
+        latencies.negativeEndToEndLatencies = negativeEndToEnd.sum();
         return latencies;
     }
 
@@ -93,12 +102,16 @@ public final class WorkerStats {
     }
 
     /** Empties the latency series and the period counters; the totals go on (see class comment). */
-    public void reset() {
-        messageSendErrors.reset();
-        bytesSent.reset();
-        bytesReceived.reset();
-        publishLatency.reset();
-        publishDelayLatency.reset();
-        endToEndLatency.reset();
+    public synchronized void reset() {
+        drain();
+        period = new PeriodRecorder.Window();
+        sinceReset = new PeriodRecorder.Window();
+        negativeEndToEnd.reset();
+    }
+
+    private void drain() {
+        PeriodRecorder.Window cut = recorder.take();
+        period.add(cut);
+        sinceReset.add(cut);
     }
 }

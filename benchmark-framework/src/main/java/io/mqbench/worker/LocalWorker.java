@@ -8,6 +8,7 @@ import io.mqbench.delivery.MessageHeader;
 import io.mqbench.delivery.ProducerLedger;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.stats.WorkerStats;
 import io.mqbench.worker.commands.ConsumerAssignment;
 import io.mqbench.worker.commands.CountersStats;
@@ -40,6 +41,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalWorker implements Worker {
     private static final Logger log = LoggerFactory.getLogger(LocalWorker.class);
+
+    /** The driver metadata key that carries the driver's {@link RedeliveryHorizon}, in milliseconds. */
+    public static final String REDELIVERY_HORIZON_KEY = "redeliveryHorizonMs";
 
     private final String id;
     private final DriverCalls calls = new DriverCalls();
@@ -162,23 +166,14 @@ public final class LocalWorker implements Worker {
             return;
         }
         headerEnabled = assignment.payloadData.stream().allMatch(p -> MessageHeader.fits(p.length));
-        // A producer that waits for acknowledgements gets its own thread, like mqperf's sender
-        // threads; otherwise one thread per core sends for several producers.
-        boolean bounded = assignment.maxOutstandingSends > 0;
-        int threads = bounded ? producers.size() : Math.min(producers.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
-        List<List<ProducerSlot>> groups = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            groups.add(new ArrayList<>());
-        }
+        // Every producer gets a sender thread of its own, like mqperf's sender threads: a driver
+        // call that blocks (a full confirm window, a synchronous send, a full client buffer) then
+        // holds back only its own producer, never the others.
         for (int i = 0; i < producers.size(); i++) {
             ProducerSlot slot = producers.get(i);
             slot.prepare(assignment.payloadData, KeyDistributor.of(assignment.keyDistributorType), headerEnabled, assignment.maxOutstandingSends);
-            groups.get(i % threads).add(slot);
-        }
-        for (int t = 0; t < threads; t++) {
-            List<ProducerSlot> group = groups.get(t);
-            double rate = assignment.publishRate * group.size() / producers.size();
-            senders.add(new SenderThread("mqbench-sender-" + t, group, rate, new BatchDraw(assignment.batchSizeMin, assignment.batchSizeMax)));
+            double rate = assignment.publishRate / producers.size();
+            senders.add(new SenderThread("mqbench-sender-" + i, slot, rate, new BatchDraw(assignment.batchSizeMin, assignment.batchSizeMax)));
         }
         senders.forEach(SenderThread::start);
     }
@@ -186,7 +181,7 @@ public final class LocalWorker implements Worker {
     @Override
     public void adjustPublishRate(double publishRate) {
         for (SenderThread sender : senders) {
-            sender.setRate(publishRate * sender.producers() / producers.size());
+            sender.setRate(publishRate / producers.size());
         }
     }
 
@@ -268,16 +263,29 @@ public final class LocalWorker implements Worker {
         return sendErrors.snapshot();
     }
 
+    /**
+     * What the driver says of itself ({@link DriverMetadata}), plus {@value #REDELIVERY_HORIZON_KEY}
+     * when it states its {@link RedeliveryHorizon}: the metadata already travels to the
+     * coordinator from workers on other hosts, so the horizon needs no endpoint of its own.
+     */
     @Override
     public Map<String, String> getDriverMetadata() {
+        Map<String, String> facts = new LinkedHashMap<>();
         if (driver instanceof DriverMetadata described) {
             try {
-                return new LinkedHashMap<>(described.metadata());
+                facts.putAll(described.metadata());
             } catch (RuntimeException e) {
                 log.warn("driver metadata unavailable: {}", e.toString());
             }
         }
-        return Map.of();
+        if (driver instanceof RedeliveryHorizon horizon) {
+            try {
+                facts.put(REDELIVERY_HORIZON_KEY, String.valueOf(horizon.redeliveryHorizon().toMillis()));
+            } catch (RuntimeException e) {
+                log.warn("redelivery horizon unavailable: {}", e.toString());
+            }
+        }
+        return facts;
     }
 
     @Override

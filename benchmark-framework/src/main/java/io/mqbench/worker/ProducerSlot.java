@@ -2,6 +2,7 @@ package io.mqbench.worker;
 
 import io.mqbench.delivery.MessageHeader;
 import io.mqbench.delivery.ProducerLedger;
+import io.mqbench.driver.api.SendWindow;
 import io.mqbench.stats.MicrosClock;
 import io.mqbench.stats.WorkerStats;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -91,8 +92,26 @@ final class ProducerSlot {
         }
     }
 
-    /** Sends the next message that was due at {@code intendedNanos}. */
-    void send(long intendedNanos) {
+    /**
+     * Sends the next message that was due at {@code intendedNanos}. A driver window's wait for room
+     * ({@link SendWindow}) comes first and counts as publish delay, like the harness's own window;
+     * publish latency and the header's send time start at the hand-over.
+     *
+     * @return false if the sender was interrupted while it waited for room
+     */
+    boolean send(long intendedNanos) {
+        if (producer instanceof SendWindow window) {
+            try {
+                window.awaitRoom();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (RuntimeException e) {
+                stats.recordSendError((System.nanoTime() - intendedNanos) / 1_000);
+                errors.record(e);
+                return true;
+            }
+        }
         byte[] template = payloads.get(nextPayload);
         nextPayload = nextPayload + 1 == payloads.size() ? 0 : nextPayload + 1;
         long sequence = ledger.nextSequence();
@@ -124,6 +143,7 @@ final class ProducerSlot {
                 errors.record(error);
             }
         });
+        return true;
     }
 
     /**

@@ -1,31 +1,23 @@
 package io.mqbench.worker;
 
-import java.util.List;
-
 /**
- * A thread that sends for a group of producers, taking them in turn, each message (or batch) at the
- * time its {@link PacedSchedule} says. The group shares one schedule whose rate is the sum of its
- * producers' rates, so every producer gets an equal share.
+ * The thread that sends for one producer, each message (or batch) at the time its {@link
+ * PacedSchedule} says. One thread per producer, so that a send that blocks (the harness's or the
+ * driver's window is full, a synchronous send) holds back that producer alone.
  */
 final class SenderThread implements Runnable {
-    private final List<ProducerSlot> slots;
+    private final ProducerSlot slot;
     private final PacedSchedule schedule;
+    private final BatchDraw batches;
     private final Thread thread;
     private volatile boolean running = true;
-    private int next;
 
-    private final BatchDraw batches;
-
-    SenderThread(String name, List<ProducerSlot> slots, double rate, BatchDraw batches) {
-        this.slots = slots;
+    SenderThread(String name, ProducerSlot slot, double rate, BatchDraw batches) {
+        this.slot = slot;
         this.batches = batches;
         this.schedule = new PacedSchedule(rate);
         this.thread = new Thread(this, name);
         this.thread.setDaemon(true);
-    }
-
-    int producers() {
-        return slots.size();
     }
 
     void start() {
@@ -44,21 +36,22 @@ final class SenderThread implements Runnable {
             if (intended == Long.MIN_VALUE) {
                 continue;
             }
-            ProducerSlot slot = slots.get(next);
-            next = next + 1 == slots.size() ? 0 : next + 1;
             // With a bound on outstanding sends, waiting here is the synchronous send: the
             // schedule runs on, so the wait shows up as publish delay, not as a lower rate.
             if (!slot.awaitCapacity(batch, () -> running)) {
                 return;
             }
             for (int i = 0; i < batch; i++) {
-                slot.send(intended);
+                if (!slot.send(intended)) {
+                    return;
+                }
             }
         }
     }
 
     /** Stops sending and waits for the thread; sends already made may still complete later. */
     void stop() throws InterruptedException {
+        // No interrupt: a thread inside a driver call (a socket write) must not be disturbed there.
         running = false;
         thread.join(10_000);
     }

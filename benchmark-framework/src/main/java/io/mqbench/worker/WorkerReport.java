@@ -30,7 +30,10 @@ public class WorkerReport {
     public Map<String, Integer> producersByTopic = new TreeMap<>();
     public Map<String, Integer> consumersBySubscription = new TreeMap<>();
 
+    /** The worker's clock offset from the coordinator's, estimated at the start of the run and at its end. */
     public ClockOffset clock;
+
+    public ClockOffset clockAtEnd;
 
     /** Counters of the measured window (sums of the periods recorded since the last stats reset). */
     public long messagesSent;

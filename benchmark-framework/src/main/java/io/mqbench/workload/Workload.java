@@ -52,9 +52,10 @@ public class Workload {
 
     /**
      * When above 0, consumers are paused until this much data waits in the broker, then resumed;
-     * the measured phase lasts until the backlog is drained (see {@link #backlogDrainRatio}).
+     * the measured phase lasts until the backlog is drained (see {@link #backlogDrainRatio}). OMB
+     * takes whole gigabytes; mqbench also takes fractions (0.05) for short runs.
      */
-    public long consumerBacklogSizeGB = 0;
+    public double consumerBacklogSizeGB = 0;
 
     /** Share of the backlog that must be consumed for the drain to count as done (0 to 1). */
     public double backlogDrainRatio = 1.0;

@@ -47,7 +47,7 @@ public final class WorkloadValidator {
             }
             atLeast("randomizedPayloadPoolSize", w.randomizedPayloadPoolSize, 1);
         }
-        if (w.consumerBacklogSizeGB < 0) {
+        if (!(w.consumerBacklogSizeGB >= 0)) {
             fail("consumerBacklogSizeGB", w.consumerBacklogSizeGB, "0 (no backlog phase) or more");
         }
         if (w.backlogDrainRatio < 0 || w.backlogDrainRatio > 1 || Double.isNaN(w.backlogDrainRatio)) {

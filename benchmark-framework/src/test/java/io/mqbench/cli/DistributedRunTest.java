@@ -73,6 +73,23 @@ class DistributedRunTest {
     }
 
     @Test
+    void clocksAreEstimatedAtTheStartAndTheEndAndTheirEffectOnEndToEndLatencyIsReported() throws Exception {
+        String urls = start(2, true);
+        BenchmarkCli run = BenchmarkCli.run("-d", driver().toString(), "-w", urls, "--placement", "colocated", "-o", out().toString(),
+                TempFiles.write(dir, "w.yaml", WORKLOAD).toString());
+        assertEquals(0, run.exitCode, run.err() + run.out());
+        JsonNode r = BenchmarkCli.onlyResult(out());
+        for (JsonNode worker : r.get("workerDetails")) {
+            assertTrue(worker.at("/clock/offsetMicros").isNumber(), worker.get("clock").toString());
+            assertTrue(worker.at("/clockAtEnd/offsetMicros").isNumber(), "estimated again at the end: " + worker);
+        }
+        JsonNode clocks = r.get("clocks");
+        assertEquals(0, clocks.get("pairs").size(), "colocated: every worker consumes what it produces, on its own clock");
+        assertEquals(0, clocks.get("maxErrorMicros").asLong());
+        assertTrue(clocks.get("note").asText().contains("one clock per pair"), clocks.toString());
+    }
+
+    @Test
     void aWorkloadFeatureAnUpstreamWorkerWouldIgnoreIsRefusedBeforeAnythingRuns() {
         String urls = start(1, false);
         Path workload = TempFiles.write(dir, "sync.yaml", WORKLOAD + "maxOutstandingSends: 1\n");

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.stats.HistogramCodec;
-import io.mqbench.stats.LatencyMetric;
+import io.mqbench.stats.WorkerStats;
 import io.mqbench.testing.JavaProcess;
 import io.mqbench.testing.RawHttp;
 import io.mqbench.testing.TempFiles;
@@ -80,7 +80,7 @@ class DistributedWorkersIT {
                 bytesSent, 1.0);
 
         for (String series : List.of("publishLatency", "publishDelayLatency", "endToEndLatency")) {
-            Histogram merged = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+            Histogram merged = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
             for (JsonNode worker : details) {
                 merged.add(HistogramCodec.decode(worker.at("/histograms/" + series).asText()));
             }
@@ -90,7 +90,7 @@ class DistributedWorkersIT {
                 assertEquals(merged.getValueAtPercentile(percentile), reported.getValueAtPercentile(percentile), series + " p" + percentile);
             }
         }
-        Histogram endToEnd = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+        Histogram endToEnd = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
         details.forEach(worker -> endToEnd.add(HistogramCodec.decode(worker.at("/histograms/endToEndLatency").asText())));
         assertEquals(endToEnd.getValueAtPercentile(50) / 1000.0, r.get("aggregatedEndToEndLatency50pct").asDouble(), "percentiles of the merged histogram");
         assertEquals(endToEnd.getValueAtPercentile(99) / 1000.0, r.get("aggregatedEndToEndLatency99pct").asDouble());

@@ -56,6 +56,7 @@ class LoopbackRunTest {
         assertEquals("fixed 5.0 ms", r.at("/driverMetadata/deliveryLatency").asText());
         assertTrue(r.at("/host/cores").asInt() >= 1);
         assertEquals(12, r.at("/workloadConfig/testDurationSeconds").asInt());
+        assertEquals(0, r.at("/clocks/maxErrorMicros").asLong(), "one process, one clock: " + r.get("clocks"));
     }
 
     @Test

@@ -132,6 +132,30 @@ class WorkloadFeaturesRunTest {
     }
 
     @Test
+    void aCountNotReachedWithinTheLimitIsAPartialRun() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", LOOPBACK);
+        Path workload = TempFiles.write(dir, "short.yaml", """
+                name: short
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 1000
+                messageCount: 50000
+                testDurationSeconds: 2
+                warmupDurationSeconds: 0
+                """);
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(ExitCodes.RUN_FAILED, run.exitCode, run.out() + run.err());
+        JsonNode r = BenchmarkCli.onlyResult(out());
+        assertEquals("partial", r.get("status").asText());
+        assertEquals("50,000 messages were not received within the limit of 2s", r.get("statusReason").asText());
+        assertTrue(!r.get("messageCountReached").asBoolean());
+    }
+
+    @Test
     void anInterruptedSuiteResumesWithoutRepeatingFinishedPoints() throws Exception {
         TempFiles.write(dir, "d.yaml", LOOPBACK);
         TempFiles.write(dir, "w.yaml", """

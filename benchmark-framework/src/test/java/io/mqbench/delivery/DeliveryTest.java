@@ -2,6 +2,7 @@ package io.mqbench.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -90,22 +91,22 @@ class DeliveryTest {
         otherWorker.addConsumer(other);
         report.merge(otherWorker);
 
-        DeliverySummary summary = DeliverySummary.compute(report, Map.of("t", List.of("t/s1", "t/s2")), true, 0.5);
+        DeliverySummary summary = DeliverySummary.compute(report, Map.of("t", List.of("t/s1", "t/s2")));
         assertTrue(summary.checked);
         assertEquals(10, summary.confirmedMessages);
         assertEquals(20, summary.expectedDeliveries);
-        assertEquals(1, summary.lost);
+        assertEquals(1, summary.missing);
         assertEquals(1, summary.duplicated);
         assertEquals(1, summary.outOfOrder);
         assertEquals(1, summary.deliveredUnconfirmed);
         assertEquals(10 + 11, summary.deliveries);
         DeliverySummary.Counts s1 = summary.subscriptions.get(0);
         assertEquals("t/s1", s1.subscription);
-        assertEquals(1, s1.lost);
+        assertEquals(1, s1.missing);
         assertEquals(1, s1.duplicated);
-        assertEquals(0, summary.subscriptions.get(1).lost);
+        assertEquals(0, summary.subscriptions.get(1).missing);
         assertEquals(1, summary.producers.size());
-        assertEquals(1, summary.producers.get(0).lost);
+        assertEquals(1, summary.producers.get(0).missing);
     }
 
     @Test
@@ -116,15 +117,39 @@ class DeliveryTest {
         DeliveryReport report = new DeliveryReport();
         report.headerEnabled = true;
         report.addProducer(producer);
-        DeliverySummary summary = DeliverySummary.compute(report, Map.of("t", List.of("t/silent")), true, 0);
-        assertEquals(2, summary.lost);
+        DeliverySummary summary = DeliverySummary.compute(report, Map.of("t", List.of("t/silent")));
+        assertEquals(2, summary.missing);
+    }
+
+    @Test
+    void missingMessagesAreLostOnlyOnceTheDrainWaitedOutTheRedeliveryHorizon() {
+        ProducerLedger producer = new ProducerLedger(1, "t");
+        producer.confirmed(0);
+        producer.confirmed(1);
+        DeliveryReport report = new DeliveryReport();
+        report.headerEnabled = true;
+        report.addProducer(producer);
+        Map<String, List<String>> subscriptions = Map.of("t", List.of("t/silent"));
+
+        DeliverySummary early = DeliverySummary.compute(report, subscriptions);
+        early.settle(12, 4, 30);
+        assertFalse(early.drained);
+        assertFalse(early.horizonCovered);
+        assertNull(early.lost, "not claimed: the broker may still redeliver");
+        assertTrue(early.note.startsWith("2 confirmed deliveries were not received within 12 s"), early.note);
+
+        DeliverySummary late = DeliverySummary.compute(report, subscriptions);
+        late.settle(40, 31, 30);
+        assertTrue(late.horizonCovered);
+        assertEquals(2L, late.lost);
+        assertTrue(late.note.endsWith(": lost"), late.note);
     }
 
     @Test
     void withoutHeadersNothingIsChecked() {
         DeliveryReport report = new DeliveryReport();
         report.withoutHeader = 5;
-        DeliverySummary summary = DeliverySummary.compute(report, Map.of(), true, 0);
+        DeliverySummary summary = DeliverySummary.compute(report, Map.of());
         assertFalse(summary.checked);
         assertTrue(summary.note.contains("28-byte"), summary.note);
         assertEquals(5, summary.withoutHeader);

@@ -131,6 +131,8 @@ class DeployManifestsTest {
         assertNotNull(after(exec, "--token-file"), "listening on every interface needs the token");
         assertFalse(service.get("User").isBlank() || service.get("User").equals("root"));
         assertEquals("multi-user.target", unit.get("Install").get("WantedBy"));
+        assertTrue(List.of(unit.get("Unit").get("After").split("\\s+")).contains("time-sync.target"),
+                "starts after the clock is synchronised: " + unit.get("Unit"));
     }
 
     @Test

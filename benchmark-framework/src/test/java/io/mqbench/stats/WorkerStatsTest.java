@@ -1,9 +1,12 @@
 package io.mqbench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.worker.commands.CumulativeLatencies;
 import io.mqbench.worker.commands.PeriodStats;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class WorkerStatsTest {
@@ -36,7 +39,9 @@ class WorkerStatsTest {
     }
 
     @Test
-    void countsAndHistogramsAgreeExactlyWhileThreadsRecord() throws Exception {
+    void countsBytesAndHistogramsOfAPeriodAreOneCutWhileThreadsRecord() throws Exception {
+        // Every message is 10 bytes, so a period's bytes must be exactly ten times its messages; a
+        // byte counter read a moment apart from the histograms (as before) drifts from them under load.
         WorkerStats stats = new WorkerStats();
         AtomicBoolean running = new AtomicBoolean(true);
         Thread[] recorders = new Thread[2];
@@ -51,19 +56,71 @@ class WorkerStatsTest {
         }
         long sent = 0;
         long received = 0;
-        for (int i = 0; i < 200; i++) {
+        long bytesSent = 0;
+        for (int i = 0; i < 300; i++) {
             PeriodStats period = stats.takePeriod();
-            assertEquals(period.publishLatency.getTotalCount(), period.messagesSent);
-            assertEquals(period.endToEndLatency.getTotalCount(), period.messagesReceived);
+            assertEquals(10 * period.messagesSent, period.bytesSent, "period " + i + ": bytes sent and messages sent are one cut");
+            assertEquals(10 * period.messagesReceived, period.bytesReceived, "period " + i + ": bytes received and messages received");
+            assertEquals(period.messagesSent, period.publishDelayLatency.getTotalCount(), "one publish delay per send");
             sent += period.messagesSent;
             received += period.messagesReceived;
+            bytesSent += period.bytesSent;
         }
         running.set(false);
         for (Thread recorder : recorders) {
             recorder.join();
         }
         PeriodStats last = stats.takePeriod();
+        assertTrue(sent > 10_000, "the threads recorded: " + sent);
         assertEquals(stats.counters().messagesSent, sent + last.messagesSent, "no send counted twice or lost between periods");
         assertEquals(stats.counters().messagesReceived, received + last.messagesReceived);
+        assertEquals(10 * stats.counters().messagesSent, bytesSent + last.bytesSent);
+    }
+
+    @Test
+    void periodsAndTheCumulativeHistogramsAgreeAndResetEmptiesBoth() {
+        WorkerStats stats = new WorkerStats();
+        stats.recordReceived(1, 100);
+        stats.recordReceived(1, 200);
+        assertEquals(2, stats.takePeriod().endToEndLatency.getTotalCount());
+        stats.recordReceived(1, 300);
+        assertEquals(1, stats.takePeriod().endToEndLatency.getTotalCount(), "a period holds only what came after the last one");
+        assertEquals(3, stats.cumulativeLatencies().endToEndLatency.getTotalCount(), "cumulative holds all of them");
+        stats.recordReceived(1, 400);
+        assertEquals(4, stats.cumulativeLatencies().endToEndLatency.getTotalCount());
+        assertEquals(1, stats.takePeriod().endToEndLatency.getTotalCount(), "reading cumulative does not steal from the period");
+        stats.reset();
+        assertEquals(0, stats.cumulativeLatencies().endToEndLatency.getTotalCount());
+        assertEquals(0, stats.takePeriod().endToEndLatency.getTotalCount());
+    }
+
+    @Test
+    void hugeValuesAreRecordedNegativeOnesCountedAndThreeDigitsKept() {
+        WorkerStats stats = new WorkerStats();
+        stats.recordReceived(1, 3_600_000_000_000L); // 42 days in microseconds: never an exception
+        stats.recordReceived(1, -5);
+        for (int i = 0; i < 1000; i++) {
+            stats.recordSent(1, 5_000, 0);
+        }
+        CumulativeLatencies all = stats.cumulativeLatencies();
+        Histogram h = all.endToEndLatency;
+        assertEquals(2, h.getTotalCount());
+        assertTrue(h.getMaxValue() >= 3_599_000_000_000L, "max " + h.getMaxValue());
+        assertEquals(0, h.getMinValue());
+        assertEquals(1, all.negativeEndToEndLatencies);
+        long p50 = all.publishLatency.getValueAtPercentile(50);
+        assertTrue(Math.abs(p50 - 5_000) <= 5, "p50 " + p50);
+    }
+
+    @Test
+    void histogramsSurviveEncoding() {
+        Histogram h = new Histogram(3);
+        for (int i = 1; i <= 10_000; i++) {
+            h.recordValue(i);
+        }
+        Histogram decoded = HistogramCodec.decode(HistogramCodec.encode(h));
+        assertEquals(h.getTotalCount(), decoded.getTotalCount());
+        assertEquals(h.getValueAtPercentile(99), decoded.getValueAtPercentile(99));
+        assertEquals(h, decoded);
     }
 }

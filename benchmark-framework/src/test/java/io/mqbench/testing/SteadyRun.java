@@ -37,7 +37,8 @@ public final class SteadyRun {
 
         JsonNode delivery = result.get("delivery");
         assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
-        assertTrue(delivery.get("drained").asBoolean(), delivery.toString());
+        assertTrue(delivery.get("drained").asBoolean(), "every confirmed message arrived: " + delivery);
+        assertEquals(0, delivery.get("missing").asLong(), delivery.toString());
         assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
         assertEquals(0, delivery.get("duplicated").asLong(), delivery.toString());
         assertTrue(delivery.get("confirmedMessages").asLong() >= rate * seconds * (1 - RATE_TOLERANCE),

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.stats.HistogramCodec;
-import io.mqbench.stats.LatencyMetric;
+import io.mqbench.stats.WorkerStats;
 import io.mqbench.testing.JavaProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,7 +90,7 @@ class SplitPlacementIT {
         assertEquals(r.at("/summary/messagesSent").asLong(), sent, "counts add up exactly");
         assertEquals(r.at("/summary/messagesReceived").asLong(), received);
         for (String series : List.of("publishLatency", "publishDelayLatency", "endToEndLatency")) {
-            Histogram merged = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+            Histogram merged = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
             details.forEach(worker -> merged.add(HistogramCodec.decode(worker.at("/histograms/" + series).asText())));
             Histogram reported = HistogramCodec.decode(r.at("/histograms/" + series).asText());
             assertEquals(merged.getTotalCount(), reported.getTotalCount(), series);
@@ -106,5 +106,13 @@ class SplitPlacementIT {
         assertEquals(0, delivery.get("duplicated").asLong());
         assertEquals(2 * delivery.get("confirmedMessages").asLong(), delivery.get("expectedDeliveries").asLong(), "two subscriptions per topic");
         assertFalse(r.get("workers").isEmpty());
+        // Producers and consumers on different workers: every pair's clock difference is reported,
+        // estimated at the start and the end; on one machine it is within the round trips.
+        JsonNode clocks = r.get("clocks");
+        assertFalse(clocks.get("pairs").isEmpty(), clocks.toString());
+        for (JsonNode pair : clocks.get("pairs")) {
+            assertTrue(pair.get("biasAtStartMicros").isNumber() && pair.get("biasAtEndMicros").isNumber(), pair.toString());
+        }
+        assertTrue(clocks.get("maxErrorMicros").asLong() < 5_000, "one machine, one clock: " + clocks);
     }
 }

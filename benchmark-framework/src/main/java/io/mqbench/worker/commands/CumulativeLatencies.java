@@ -1,13 +1,13 @@
 package io.mqbench.worker.commands;
 
-import io.mqbench.stats.LatencyMetric;
+import io.mqbench.stats.WorkerStats;
 import org.HdrHistogram.Histogram;
 
 /** Every latency a worker recorded since stats were last reset (OMB's {@code /cumulative-latencies}). */
 public class CumulativeLatencies {
-    public Histogram publishLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
-    public Histogram publishDelayLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
-    public Histogram endToEndLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+    public Histogram publishLatency = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
+    public Histogram publishDelayLatency = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
+    public Histogram endToEndLatency = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
 
     /** mqbench: end-to-end values that came out negative (clock skew) and were recorded as 0. */
     public long negativeEndToEndLatencies;

@@ -1,6 +1,6 @@
 package io.mqbench.worker.commands;
 
-import io.mqbench.stats.LatencyMetric;
+import io.mqbench.stats.WorkerStats;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -19,9 +19,9 @@ public class PeriodStats {
     public long totalMessageSendErrors;
     public long totalMessagesReceived;
 
-    public Histogram publishLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
-    public Histogram publishDelayLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
-    public Histogram endToEndLatency = new Histogram(LatencyMetric.SIGNIFICANT_DIGITS);
+    public Histogram publishLatency = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
+    public Histogram publishDelayLatency = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
+    public Histogram endToEndLatency = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
 
     /** The sum of two workers' periods; histograms are merged, never averaged. */
     public PeriodStats plus(PeriodStats other) {

@@ -26,7 +26,9 @@ final class Member {
     final Map<String, Integer> consumersBySubscription = new TreeMap<>();
     private int producers;
     private int consumers;
+    /** The clock's offset at the start of the run, and at its end. */
     private ClockOffset clock;
+    private ClockOffset clockAtEnd;
     private long sent;
     private long received;
     private long sendErrors;
@@ -83,8 +85,13 @@ final class Member {
         return consumers;
     }
 
+    /** The first estimate of a run is its start's; a later one its end's. */
     void clock(ClockOffset offset) {
-        clock = offset;
+        if (clock == null) {
+            clock = offset;
+        } else {
+            clockAtEnd = offset;
+        }
     }
 
     synchronized void addPeriod(PeriodStats period) {
@@ -117,6 +124,7 @@ final class Member {
         report.producersByTopic.putAll(producersByTopic);
         report.consumersBySubscription.putAll(consumersBySubscription);
         report.clock = clock;
+        report.clockAtEnd = clockAtEnd;
         report.messagesSent = sent;
         report.messagesReceived = received;
         report.messageSendErrors = sendErrors;

@@ -25,6 +25,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * run with one line instead of being ignored with a log warning.
  */
 final class ClientProperties {
+    /** kafka-clients' default session.timeout.ms since 3.0. */
+    static final long DEFAULT_SESSION_TIMEOUT_MILLIS = 45_000;
     /** Set by the driver itself: a value in the YAML would be overwritten or would break the run. */
     private static final Set<String> PRODUCER_RESERVED = Set.of(
             ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
@@ -146,6 +148,16 @@ final class ClientProperties {
     }
 
     /** A fresh copy with the subscription's consumer group. */
+    /** The consumers' session.timeout.ms, Kafka's default (45 s) unless the settings change it. */
+    long sessionTimeoutMillis() {
+        Object value = consumer.get(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
+        try {
+            return value == null ? DEFAULT_SESSION_TIMEOUT_MILLIS : Long.parseLong(value.toString().trim());
+        } catch (NumberFormatException e) {
+            return DEFAULT_SESSION_TIMEOUT_MILLIS;
+        }
+    }
+
     Properties consumerProperties(String groupId) {
         Properties copy = new Properties();
         copy.putAll(consumer);

@@ -1,6 +1,7 @@
 package io.mqbench.driver.kafka;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * thread per benchmark consumer, the subscription name as consumer group. Reads OMB's Kafka driver
  * YAML keys; see driver-kafka/README.md for every setting and what it costs.
  */
-public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
     private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final int DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 
@@ -149,6 +150,14 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
             }
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /** Uncommitted messages of a failed consumer come again after a rebalance. */
+    @Override
+    public Duration redeliveryHorizon() {
+        // A consumer that stops answering keeps its partitions until its session times out; then a
+        // rebalance hands them to another member, which starts again from the last committed offset.
+        return Duration.ofMillis(clients.sessionTimeoutMillis());
     }
 
     @Override

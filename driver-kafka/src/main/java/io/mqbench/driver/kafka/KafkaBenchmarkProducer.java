@@ -11,7 +11,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * Sends each message with {@link KafkaProducer#send} and completes its future from the send
  * callback, that is when the broker acknowledged it as {@code acks} asks, or fails it with the
  * client's error. {@code send} itself only blocks when the client's buffer is full (up to
- * max.block.ms): that is Kafka's own back-pressure, and the harness sees it as publish delay.
+ * max.block.ms): that is Kafka's own back-pressure. The wait happens inside the send, so it is
+ * part of that message's publish latency, and the later messages, sent late, show it as publish
+ * delay (the client offers no way to wait for buffer room before the send).
  */
 final class KafkaBenchmarkProducer implements BenchmarkProducer {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);

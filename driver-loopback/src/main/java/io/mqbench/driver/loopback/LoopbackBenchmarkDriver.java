@@ -1,6 +1,7 @@
 package io.mqbench.driver.loopback;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -8,6 +9,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -23,13 +25,15 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * as 5 ms, a known loss rate as that many lost messages, a known capacity as that maximum rate. Producers and consumers must share one
  * worker process (local mode, or co-located placement).
  */
-public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
     private final Map<String, LoopbackTopic> topics = new ConcurrentHashMap<>();
     private final OpenClients<LoopbackConsumer> consumers = new OpenClients<>();
     private LoopbackSettings settings;
     private ScheduledExecutorService acknowledger;
     /** Completes acknowledgements of partitions with a capacity; null without one. */
     private Acknowledger capacityAcknowledger;
+    private EndStall endStall;
+    private SendStall sendStall;
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
@@ -43,10 +47,13 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
             thread.setDaemon(true);
             return thread;
         });
-        startCapacity();
+        startBroker();
     }
 
-    private void startCapacity() {
+    /** What the settings add to the in-memory broker: the end-of-run stall and the capacities' acknowledger. */
+    private void startBroker() {
+        endStall = new EndStall(settings.stallAtEndMs);
+        sendStall = new SendStall(settings.sendStall);
         if (!settings.capacity.isUnlimited()) {
             capacityAcknowledger = new Acknowledger();
         }
@@ -57,7 +64,7 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
         given.validate();
         settings = given;
         acknowledger = Executors.newSingleThreadScheduledExecutor();
-        startCapacity();
+        startBroker();
     }
 
     @Override
@@ -82,7 +89,7 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
         if (target == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
-        return CompletableFuture.completedFuture(new LoopbackProducer(target, settings, acknowledger));
+        return CompletableFuture.completedFuture(new LoopbackProducer(target, settings, acknowledger, endStall, sendStall));
     }
 
     @Override
@@ -92,7 +99,7 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
         LoopbackConsumer consumer = new LoopbackConsumer(topic, target.subscription(subscriptionName), consumerCallback,
-                settings.consumerCapacity);
+                settings.consumerCapacity, endStall);
         consumers.add(consumer);
         consumer.start();
         return CompletableFuture.completedFuture(consumer);
@@ -110,7 +117,18 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
         facts.put("sendErrorRate", String.valueOf(settings.sendErrorRate));
         facts.put("capacity", settings.capacity + " per partition");
         facts.put("consumerCapacity", settings.consumerCapacity + " per consumer");
+        if (settings.sendWindow > 0) {
+            facts.put("sendWindow", settings.sendWindow + " unacknowledged sends per producer");
+        }
+        if (settings.stallAtEndMs > 0) {
+            facts.put("stallAtEndMs", String.valueOf(settings.stallAtEndMs));
+        }
         return facts;
+    }
+
+    @Override
+    public Duration redeliveryHorizon() {
+        return Duration.ofMillis(settings.redeliveryHorizonMs);
     }
 
     @Override

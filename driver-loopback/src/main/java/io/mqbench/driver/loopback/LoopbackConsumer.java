@@ -20,13 +20,16 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private final LoopbackSubscription subscription;
     private final ConsumerCallback callback;
     private final ConsumerPace pace;
+    private final EndStall endStall;
     private final Thread thread;
     private volatile List<PartitionQueue> assigned = List.of();
     private volatile boolean running = true;
     private volatile boolean paused;
     private volatile boolean waiting;
 
-    LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity) {
+    LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity,
+                     EndStall endStall) {
+        this.endStall = endStall;
         this.subscription = subscription;
         this.callback = callback;
         this.pace = capacity.isUnlimited() ? null : new ConsumerPace(capacity);
@@ -54,7 +57,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     @Override
     public void run() {
         while (running) {
-            if (paused) {
+            if (paused || endStall.holding(System.nanoTime())) {
                 LockSupport.parkNanos(MAX_PARK_NANOS);
                 continue;
             }

@@ -1,9 +1,11 @@
 package io.mqbench.driver.loopback;
 
+import io.mqbench.driver.api.SendWindow;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -12,20 +14,54 @@ import java.util.concurrent.TimeUnit;
  * configured delivery latency, loss, duplication and send errors, and acknowledges it: at once, or
  * when a partition with a capacity has taken it, plus the configured acknowledgement latency.
  */
-final class LoopbackProducer implements BenchmarkProducer {
+final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     private final LoopbackTopic topic;
     private final LoopbackSettings settings;
     private final ScheduledExecutorService acknowledger;
+    private final EndStall endStall;
+    private final SendStall sendStall;
+    /** The {@code sendWindow}, or null; {@code reserved} is room taken by {@link #awaitRoom()} for the next send. */
+    private final Semaphore window;
+    private boolean reserved;
     private int nextPartition;
 
-    LoopbackProducer(LoopbackTopic topic, LoopbackSettings settings, ScheduledExecutorService acknowledger) {
+    LoopbackProducer(LoopbackTopic topic, LoopbackSettings settings, ScheduledExecutorService acknowledger, EndStall endStall,
+                     SendStall sendStall) {
+        this.sendStall = sendStall;
         this.topic = topic;
         this.settings = settings;
         this.acknowledger = acknowledger;
+        this.endStall = endStall;
+        this.window = settings.sendWindow > 0 ? new Semaphore(settings.sendWindow) : null;
+    }
+
+    /** The window's wait for room and the {@code sendStall}: both hold the message back before it is handed over. */
+    @Override
+    public void awaitRoom() throws InterruptedException {
+        sendStall.await();
+        if (window != null && !reserved) {
+            window.acquire();
+            reserved = true;
+        }
     }
 
     @Override
     public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
+        sendStall.await();
+        if (window == null) {
+            return send(key, payload);
+        }
+        if (reserved) {
+            reserved = false;
+        } else {
+            window.acquireUninterruptibly();
+        }
+        CompletableFuture<Void> sent = send(key, payload);
+        sent.whenComplete((ignored, error) -> window.release());
+        return sent;
+    }
+
+    private CompletableFuture<Void> send(Optional<String> key, byte[] payload) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         if (settings.sendErrorRate > 0 && random.nextDouble() < settings.sendErrorRate) {
             return CompletableFuture.failedFuture(new IllegalStateException("loopback: injected send error"));
@@ -34,6 +70,7 @@ final class LoopbackProducer implements BenchmarkProducer {
                 ? Math.floorMod(key.get().hashCode(), topic.partitions())
                 : nextPartition();
         long now = System.nanoTime();
+        endStall.sent(now);
         long publishMillis = System.currentTimeMillis();
         // With a capacity the partition takes the message when its turn comes; until then it is
         // neither acknowledged nor deliverable.

@@ -28,6 +28,15 @@ public final class LoopbackSettings {
     public double sendErrorRate;
 
     /**
+     * At most this many unacknowledged sends per producer; a send waits in sendAsync while the
+     * window is full, as with a publisher-confirm window (pair it with an ackLatency). 0: no window.
+     */
+    public int sendWindow;
+
+    /** Once, {@code afterMs} after the first send, sends wait {@code forMs}: a producer held up for a while. */
+    public SendStall.Settings sendStall;
+
+    /**
      * What one partition of a topic takes, as a broker would: sends beyond it queue up (later
      * acknowledgements, deliveries at the capacity), none is dropped. Unset: no limit.
      */
@@ -35,6 +44,19 @@ public final class LoopbackSettings {
 
     /** What one consumer processes; beyond it the backlog grows. Unset: no limit. */
     public ServiceRate consumerCapacity = ServiceRate.unlimited();
+
+    /**
+     * The redelivery horizon the driver states (see RedeliveryHorizon), in milliseconds: how long
+     * the harness waits for missing messages before it calls them lost. The loopback itself never
+     * redelivers; this lets tests play a broker that does.
+     */
+    public long redeliveryHorizonMs;
+
+    /**
+     * When producers stop after sending for at least a second, consumers deliver nothing more for
+     * this long, once (milliseconds): a rebalance or a reconnect at the end of a run. 0: never.
+     */
+    public long stallAtEndMs;
 
     static LoopbackSettings read(File file) throws IOException {
         return DriverSettings.read(file, LoopbackSettings.class, LoopbackSettings::validate);
@@ -47,7 +69,22 @@ public final class LoopbackSettings {
         checkRate("duplicateRate", duplicateRate);
         checkRate("sendErrorRate", sendErrorRate);
         capacity.validate("capacity");
+        checkMillis("redeliveryHorizonMs", redeliveryHorizonMs);
+        if (sendStall != null) {
+            checkMillis("sendStall.afterMs", sendStall.afterMs);
+            checkMillis("sendStall.forMs", sendStall.forMs);
+        }
+        if (sendWindow < 0) {
+            throw new IllegalArgumentException("sendWindow is " + sendWindow + "; allowed: 0 (no window) or more");
+        }
+        checkMillis("stallAtEndMs", stallAtEndMs);
         consumerCapacity.validate("consumerCapacity");
+    }
+
+    private static void checkMillis(String field, long value) {
+        if (value < 0 || value > 3_600_000) {
+            throw new IllegalArgumentException(field + " is " + value + "; allowed: 0 to 3600000 (milliseconds)");
+        }
     }
 
     private static void checkRate(String field, double value) {

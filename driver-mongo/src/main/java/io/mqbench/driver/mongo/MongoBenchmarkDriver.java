@@ -3,6 +3,7 @@ package io.mqbench.driver.mongo;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoCollection;
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -10,6 +11,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * an atomic find-and-modify that leases them, and acknowledge by deleting them. See
  * driver-mongo/README.md for the layout, the indexes and every setting.
  */
-public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
     private static final Logger log = LoggerFactory.getLogger(MongoBenchmarkDriver.class);
     /** How long close() waits for producers and consumers together before interrupting them. */
     private static final long CLOSE_WAIT_MILLIS = 5_000;
@@ -124,6 +126,12 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
             consumer.start();
             return consumer;
         }, creationThreads);
+    }
+
+    /** A claimed message whose consumer did not acknowledge it is claimable again when its lease ends. */
+    @Override
+    public Duration redeliveryHorizon() {
+        return Duration.ofMillis(settings.visibilityTimeoutMillis());
     }
 
     @Override

@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * has queued up (up to {@code insertBatch} messages), writes it with one {@code insertMany} per
  * subscription and completes the futures when the server acknowledged under the write concern.
  * Messages sent back to back (a batch of the workload) therefore travel in one insert. When the
- * queue is full a send waits for room: that wait is the driver's back-pressure, and the harness
- * sees it as publish delay.
+ * queue is full a send waits for room: that wait is the driver's back-pressure. It happens inside
+ * the send, so it is part of that message's publish latency; the later messages, sent late, show
+ * it as publish delay.
  */
 final class MongoProducer implements BenchmarkProducer {
     private static final Logger log = LoggerFactory.getLogger(MongoProducer.class);

@@ -13,7 +13,9 @@ import java.util.concurrent.TimeoutException;
  * The publisher confirms of one channel: a send future per publish sequence number, completed by
  * basic.ack, failed by basic.nack, by a basic.return (unroutable) or when the channel goes away.
  * With a window, a publish waits while that many confirms are outstanding, as PerfTest's
- * {@code --confirm N} does; the harness sees the wait as publish delay.
+ * {@code --confirm N} does. The harness asks for the room first ({@link #reserve()}, through the
+ * producer's {@code SendWindow}), so it sees the wait as publish delay; a harness that does not
+ * (an upstream OMB worker) finds the wait inside the send, in publish latency.
  *
  * <p>One tracker belongs to one channel: after a reconnect the producer starts a new one, because
  * the broker numbers the new channel's publishes from 1 again.
@@ -27,11 +29,23 @@ final class ConfirmTracker {
     private final Semaphore window;
     private final int windowSize;
     private volatile Throwable closedBy;
+    /** Room taken by {@link #reserve()} for the next publish; only the producer's sender thread touches it. */
+    private boolean reserved;
 
     /** @param windowSize most unconfirmed publishes at a time; 0 for no limit */
     ConfirmTracker(int windowSize) {
         this.windowSize = windowSize;
         this.window = windowSize > 0 ? new Semaphore(windowSize) : null;
+    }
+
+    /**
+     * Waits for room in the window and keeps it for the next {@link #publish}. After {@link
+     * #WINDOW_WAIT_SECONDS} without room it gives up, and the publish waits (and fails) itself.
+     */
+    void reserve() throws InterruptedException {
+        if (window != null && !reserved) {
+            reserved = window.tryAcquire(WINDOW_WAIT_SECONDS, TimeUnit.SECONDS);
+        }
     }
 
     /** What actually publishes, given the sequence number the tracker registered for it. */
@@ -45,7 +59,9 @@ final class ConfirmTracker {
      * will confirm.
      */
     CompletableFuture<Void> publish(SequenceSource sequences, Publish publish) {
-        if (window != null) {
+        if (reserved) {
+            reserved = false;
+        } else if (window != null) {
             try {
                 if (!window.tryAcquire(WINDOW_WAIT_SECONDS, TimeUnit.SECONDS)) {
                     return CompletableFuture.failedFuture(new TimeoutException("no publisher confirm for "

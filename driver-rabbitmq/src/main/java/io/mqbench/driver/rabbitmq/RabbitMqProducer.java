@@ -4,6 +4,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
+import io.mqbench.driver.api.SendWindow;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.io.IOException;
 import java.util.HashMap;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * <p>When the channel is lost the producer fails the sends in flight, fails new ones at once
  * (the harness counts them), and reconnects in the background.
  */
-final class RabbitMqProducer implements BenchmarkProducer {
+final class RabbitMqProducer implements BenchmarkProducer, SendWindow {
     private static final Logger log = LoggerFactory.getLogger(RabbitMqProducer.class);
 
     static final String PUBLISH_MILLIS_HEADER = "mqbench-publish-millis";
@@ -67,6 +68,15 @@ final class RabbitMqProducer implements BenchmarkProducer {
     /** Opens the channel; the first time, a failure fails producer creation. */
     void start() throws IOException {
         link = openLink();
+    }
+
+    /** Room in the confirm window, taken before the send so that the harness counts the wait as publish delay. */
+    @Override
+    public void awaitRoom() throws InterruptedException {
+        Link current = link;
+        if (current != null && settings.publisherConfirms) {
+            current.confirms().reserve();
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.mqbench.driver.redis;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.RedeliveryHorizon;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -9,6 +10,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +34,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * XACK (at least once). {@code pubsub}: a topic is one channel per partition, PUBLISH and SUBSCRIBE
  * (at most once). Producers pipeline their commands; see {@link PipelinedConnection}.
  */
-public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
     private static final Logger log = LoggerFactory.getLogger(RedisBenchmarkDriver.class);
 
     private final List<AutoCloseable> clients = new ArrayList<>();
@@ -132,6 +134,16 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /** Pending stream entries are claimed once idle for claimIdleMs; pub/sub never delivers again. */
+    @Override
+    public Duration redeliveryHorizon() {
+        if (settings.mode != RedisSettings.Mode.STREAMS || settings.claimIdleMs == 0) {
+            return Duration.ZERO;
+        }
+        // Readers look for idle entries twice per idle period: an entry waits at most 1.5 times it.
+        return Duration.ofMillis(settings.claimIdleMs * 3 / 2);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.mqbench.driver.sqs;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -8,6 +9,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,7 @@ import software.amazon.awssdk.services.sqs.model.ListQueuesRequest;
  * a consumer receives, calls back, and deletes. See driver-sqs/README.md for the mapping and every
  * setting.
  */
-public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
     private static final Logger log = LoggerFactory.getLogger(SqsBenchmarkDriver.class);
     private static final long CHECK_TIMEOUT_SECONDS = 30;
     private static final long DELETE_QUEUES_MILLIS = 10_000;
@@ -124,6 +126,12 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
             consumer.start();
             return consumer;
         });
+    }
+
+    /** A message received but not deleted becomes visible again after the visibility timeout. */
+    @Override
+    public Duration redeliveryHorizon() {
+        return Duration.ofSeconds(settings.visibilityTimeout);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.mqbench.driver.artemis.jms;
 
+import io.mqbench.driver.api.SendWindow;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * acknowledged the message: in sync mode the send call itself waits for that; in async mode the
  * provider's callback completes it later, with at most {@code maxPendingSends} in flight.
  */
-final class JmsProducer implements BenchmarkProducer {
+final class JmsProducer implements BenchmarkProducer, SendWindow {
     private static final Logger log = LoggerFactory.getLogger(JmsProducer.class);
     /** The JMS property that groups messages (JMS 2.0, section 3.5.9). */
     static final String GROUP_PROPERTY = "JMSXGroupID";
@@ -59,6 +60,14 @@ final class JmsProducer implements BenchmarkProducer {
         } catch (JMSException | RuntimeException e) {
             closeQuietly(connection);
             throw e;
+        }
+    }
+
+    /** Room among the pending asynchronous sends, taken before the send: the harness counts the wait as publish delay. */
+    @Override
+    public void awaitRoom() throws InterruptedException {
+        if (async) {
+            pending.reserve();
         }
     }
 

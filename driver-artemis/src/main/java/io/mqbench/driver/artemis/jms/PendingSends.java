@@ -28,12 +28,28 @@ final class PendingSends {
         this.room = limit > 0 ? new Semaphore(limit) : null;
     }
 
+    /** Room taken by {@link #reserve()} for the next {@link #open}; only the producer's sender thread touches it. */
+    private boolean reserved;
+
+    /**
+     * Waits for room and keeps it for the next {@link #open}, so that the harness counts the wait
+     * as publish delay. After {@link #WAIT_SECONDS} without room it gives up, and the send waits
+     * (and fails) itself.
+     */
+    void reserve() throws InterruptedException {
+        if (room != null && !reserved) {
+            reserved = room.tryAcquire(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
     /**
      * Registers a send about to happen. Returns null, with {@code future} already failed, when
      * there is no room after {@link #WAIT_SECONDS} or the connection is gone.
      */
     Pending open(CompletableFuture<Void> future) {
-        if (room != null) {
+        if (reserved) {
+            reserved = false;
+        } else if (room != null) {
             try {
                 if (!room.tryAcquire(WAIT_SECONDS, TimeUnit.SECONDS)) {
                     future.completeExceptionally(new TimeoutException("no answer from the broker for "

@@ -1,0 +1,79 @@
+package io.mqbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How producers send, on the loopback driver: a producer whose driver blocks holds back no other,
+ * a full driver window counts as publish delay like the harness's own, the paced rate holds from
+ * 10 to 500 000 msg/s, and a stall followed by catch-up shows in publish delay, not in the rate.
+ */
+class SendingRunTest {
+    private static final String LOOPBACK = "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aProducerBlockedInItsDriverHoldsBackNoOther() throws Exception {
+        // A window of 1 with 5 ms acknowledgements and batches of 10: a batch blocks its sender for
+        // 50 ms. Eight producers at 100 msg/s each need 400 ms of blocking per second each: fine on
+        // threads of their own, impossible when several share a thread (as they did, one per core).
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Windowed\n" + LOOPBACK
+                + "sendWindow: 1\nackLatency: {distribution: fixed, meanMs: 5}\n");
+        JsonNode r = run(driver, "producersPerTopic: 8\nproducerRate: 800\nproducerBatchSize: 10\nmessageSize: 100\n", 4);
+        assertEquals(800, r.at("/summary/publishRate/mean").asDouble(), 800 * 0.03, r.get("summary").toString());
+    }
+
+    @Test
+    void waitingForRoomInTheDriversWindowIsPublishDelayNotPublishLatency() throws Exception {
+        // Batches of 5 into a window of 1 with 5 ms acknowledgements: the k-th message of a batch
+        // waits (k-1) x 5 ms for room. That wait is delay; each send's latency stays 5 ms.
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Windowed\n" + LOOPBACK
+                + "sendWindow: 1\nackLatency: {distribution: fixed, meanMs: 5}\n");
+        JsonNode r = run(driver, "producersPerTopic: 1\nproducerRate: 50\nproducerBatchSize: 5\nmessageSize: 100\n", 4);
+        double latency99 = r.get("aggregatedPublishLatency99pct").asDouble();
+        assertTrue(latency99 >= 5 && latency99 < 6.5, "publish latency is the acknowledgement's 5 ms: " + latency99);
+        long delay99 = r.get("aggregatedPublishDelayLatency99pct").asLong();
+        assertTrue(delay99 >= 18_000 && delay99 < 30_000, "the 5th of a batch waited 4 x 5 ms for room: " + delay99 + " µs");
+    }
+
+    @Test
+    void thePacedRateHoldsAtTenAndAtHalfAMillionMessagesPerSecond() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
+        JsonNode slow = run(driver, "producersPerTopic: 1\nproducerRate: 10\nmessageSize: 100\n", 10);
+        assertEquals(100, slow.at("/summary/messagesSent").asLong(), 1, "10 msg/s for 10 s");
+        JsonNode fast = run(driver, "producersPerTopic: 1\nproducerRate: 500000\nmessageSize: 100\n", 6);
+        assertEquals(500_000, fast.at("/summary/publishRate/mean").asDouble(), 500_000 * 0.01, fast.get("summary").toString());
+        assertEquals(500_000, fast.at("/summary/consumeRate/mean").asDouble(), 500_000 * 0.01);
+    }
+
+    @Test
+    void aStallFollowedByCatchUpShowsInPublishDelayNotInTheRate() throws Exception {
+        // The driver takes no send for 1 s, 2 s into the run: the sender catches up afterwards, so
+        // the run's rate is the one asked for, and the second it lost is publish delay.
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Stalling\n" + LOOPBACK + "sendStall: {afterMs: 2000, forMs: 1000}\n");
+        JsonNode r = run(driver, "producersPerTopic: 1\nproducerRate: 2000\nmessageSize: 100\n", 6);
+        assertEquals(2000, r.at("/summary/publishRate/mean").asDouble(), 2000 * 0.01, "the rate is kept: " + r.get("summary"));
+        long delayMax = r.get("aggregatedPublishDelayLatencyMax").asLong();
+        assertTrue(delayMax >= 900_000 && delayMax < 1_300_000, "the stall is publish delay: " + delayMax + " µs");
+        assertTrue(r.get("aggregatedPublishLatencyMax").asDouble() < 100, "not publish latency: " + r.get("aggregatedPublishLatencyMax"));
+    }
+
+    private JsonNode run(Path driver, String fields, int seconds) throws Exception {
+        Path out = dir.resolve("results-" + System.nanoTime());
+        Path workload = TempFiles.write(dir, "w.yaml", "name: sending\ntopics: 1\npartitionsPerTopic: 1\n"
+                + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n" + fields
+                + "testDurationSeconds: " + seconds + "\nwarmupDurationSeconds: 0\n");
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out.toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        return BenchmarkCli.onlyResult(out);
+    }
+}
