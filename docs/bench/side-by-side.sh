@@ -51,9 +51,18 @@ for repeat in $(seq 1 "$REPEATS"); do
   for broker in "${BROKERS[@]}"; do
     mkdir -p "$OUT/upstream/$broker" "$OUT/mqbench/$broker"
     echo "== $broker, repeat $repeat: upstream OMB"
-    # Upstream's JVM often does not exit after writing its result: a time limit ends it.
-    (cd "$OUT/upstream/$broker" && timeout -k 10 240 "$OMB/bin/benchmark" -d "$HERE/upstream-$broker.yaml" \
-      "$OUT/upstream-workload.yaml" > "run-$repeat.log" 2>&1)
+    # Upstream's bin/benchmark runs from its own folder and writes its result there; its JVM
+    # often does not exit after writing it: a time limit ends it.
+    (cd "$OMB" && rm -f upstream-workload-*.json
+     timeout -k 10 240 bin/benchmark -d "$HERE/upstream-$broker.yaml" "$OUT/upstream-workload.yaml" \
+       > "$OUT/upstream/$broker/run-$repeat.log" 2>&1 &
+     pid=$!
+     while kill -0 "$pid" 2>/dev/null; do
+       if ls upstream-workload-*.json > /dev/null 2>&1; then sleep 2; kill "$pid" 2>/dev/null; break; fi
+       sleep 1
+     done
+     wait "$pid" 2>/dev/null
+     mv upstream-workload-*.json "$OUT/upstream/$broker/" 2>/dev/null)
     echo "== $broker, repeat $repeat: mqbench"
     "$ROOT/bin/benchmark" -d "$HERE/mqbench-$broker.yaml" -o "$OUT/mqbench/$broker" \
       "$OUT/mqbench-workload.yaml" > "$OUT/mqbench/$broker/run-$repeat.log" 2>&1

@@ -76,7 +76,14 @@ class Kafka(Broker):
                     "offsets.topic.replication.factor=1\n"
                     "transaction.state.log.replication.factor=1\n"
                     "transaction.state.log.min.isr=1\n"
-                    "group.initial.rebalance.delay.ms=0\n")
+                    "group.initial.rebalance.delay.ms=0\n"
+                    # A dev broker on a shared disk: max-rate runs write hundreds of MB/s and
+                    # upstream OMB leaves its topics behind, so keep at most 2 GiB or 30 min
+                    # per partition (a run's consumers read long before either).
+                    "log.retention.bytes=2147483648\n"
+                    "log.retention.ms=1800000\n"
+                    "log.segment.bytes=268435456\n"
+                    "log.retention.check.interval.ms=10000\n")
         if not os.path.exists(os.path.join(self.data_dir, "meta.properties")):
             # Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding
             cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")

@@ -25,7 +25,8 @@ public final class CsvSummary {
             "consumeRate", "publishMBps", "publishLatencyAvgMs", "publishLatency50pctMs",
             "publishLatency99pctMs", "publishLatencyMaxMs", "publishDelay50pctUs", "publishDelay99pctUs",
             "endToEndLatencyAvgMs", "endToEndLatency50pctMs", "endToEndLatency95pctMs",
-            "endToEndLatency99pctMs", "endToEndLatencyMaxMs", "lost", "duplicated", "outOfOrder");
+            "endToEndLatency99pctMs", "endToEndLatencyMaxMs", "lost", "duplicated", "outOfOrder",
+            "mode", "rateHeld", "warnings");
 
     private CsvSummary() {}
 
@@ -96,6 +97,13 @@ public final class CsvSummary {
         row.add(checked && delivery.hasNonNull("lost") ? delivery.path("lost").asText() : "");
         row.add(checked ? delivery.path("duplicated").asText() : "");
         row.add(checked ? delivery.path("outOfOrder").asText() : "");
+        row.add(r.path("mode").asText(""));
+        // Max-rate runs: whether the measured phase held the rate it was paced at (targetRate).
+        JsonNode phases = r.path("rateDiscovery").path("measuredPhases");
+        row.add(phases.isArray() && phases.size() > 0 ? phases.get(phases.size() - 1).path("held").asText() : "");
+        List<String> warnings = new ArrayList<>();
+        r.path("warnings").forEach(warning -> warnings.add(warning.asText()));
+        row.add(String.join("; ", warnings));
         return row;
     }
 

@@ -202,6 +202,8 @@ class LoopbackRunTest {
         assertTrue(lines.get(0).startsWith("file,workload,driver,status,messageSize"));
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("omb-kafka.json,fixed5k-1-topic-1-partition-1p-1c-1kb,Kafka,complete,1024")), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.contains(",good,Loopback,complete,100,")), lines.toString());
+        assertTrue(lines.get(0).endsWith(",mode,rateHeld,warnings"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(l -> l.contains(",good,") && l.endsWith(",fixed-rate,,")), lines.toString());
     }
 
     private Path out() {

@@ -17,7 +17,9 @@ import org.HdrHistogram.Histogram;
  *   <li>each trial sets a rate, lets it settle, then samples the counters through a window and
  *       judges it ({@link HealthRule}): producers reach the rate, the backlog's trend does not grow
  *       (and the latency stays within the limit); a narrow miss is judged again over twice the
- *       window, since near the limit a hiccup takes a while to make up for;
+ *       window, since near the limit a hiccup takes a while to make up for; when two windows at one
+ *       rate disagree, later windows are made longer (up to four times), to average out a system
+ *       whose capacity wanders on a longer time scale;
  *   <li>after an unsustainable trial, producers pause until the backlog and the unacknowledged
  *       sends are back where they were, so that the next trial starts clean;
  *   <li>the rates tried ramp up, then narrow between the highest sustainable and the lowest
@@ -45,6 +47,7 @@ public final class RateSearch {
     private static final long SAMPLE_MILLIS = 100;
     private static final double MESSAGES_PER_WINDOW = 500;
     private static final long LONGEST_WINDOW_MILLIS = 15_000;
+    private static final int MAX_WINDOW_SCALE = 4;
     /** A drain that has not shrunk the backlog for this long is over: what remains was lost. */
     private static final long DRAIN_STALL_NANOS = 1_500_000_000L;
     private static final long LONGEST_DRAIN_NANOS = 60_000_000_000L;
@@ -90,6 +93,8 @@ public final class RateSearch {
     private long loadStartNanos;
     private double lossShare;
     private boolean calibrated;
+    /** Grows when a recheck contradicts its first verdict: windows of that length do not average out the system's noise. */
+    private int windowScale = 1;
 
     public RateSearch(LoadProbe probe, int subscriptions, boolean hasConsumers, LatencyLimit latencyLimit,
                       TestResult.RateDiscovery record, Listener listener) {
@@ -190,6 +195,13 @@ public final class RateSearch {
         if (bracket.contradicts(rate, verdict.healthy())) {
             Verdict again = measure(Stage.RECHECK, rate, tolerance);
             if (again.healthy() != verdict.healthy()) {
+                // Two windows at one rate disagree: the system varies on a longer time scale than a
+                // window. Longer windows average that out (up to four times the length).
+                if (windowScale < MAX_WINDOW_SCALE) {
+                    windowScale *= 2;
+                    listener.note("two windows at " + String.format(Locale.ROOT, "%,.0f", rate)
+                            + " msg/s disagreed: judging over windows " + windowScale + " times as long from now on");
+                }
                 return again.healthy();
             }
             verdict = again;
@@ -207,7 +219,7 @@ public final class RateSearch {
         List<LoadSample> window = new ArrayList<>();
         LoadSample first = probe.sample();
         window.add(first);
-        long windowNanos = windowMillis(stage, rate) * 1_000_000;
+        long windowNanos = windowMillis(stage, rate) * windowScale * 1_000_000;
         while (probe.nanoTime() - first.nanos() < windowNanos) {
             probe.sleep(SAMPLE_MILLIS);
             window.add(probe.sample());

@@ -75,6 +75,22 @@ class RateSearchTest {
     }
 
     @Test
+    void aCapacityThatWandersSlowlyGetsLongerWindows() throws Exception {
+        // 100 000 msg/s on average, but 85 000 and 115 000 in turns of 5 s: two windows of a few
+        // seconds at one rate disagree; longer ones average the turns out, and the search settles
+        // near the mean rather than on the luck of one window.
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 100_000;
+        system.swing = 0.15;
+        system.swingSeconds = 5;
+        double found = search(system, null, Duration.ofSeconds(60));
+        assertTrue(record.converged, record.note);
+        assertTrue(notes.stream().anyMatch(n -> n.contains("times as long")), "windows grew: " + notes + trials());
+        assertTrue(found >= 95_000 && found <= 100_000 * 1.006, "near the mean: " + found + trials());
+        assertTrue(record.trials.get(record.trials.size() - 1).seconds >= 7.9, "the last windows are longer" + trials());
+    }
+
+    @Test
     void aSlowStartDoesNotCapTheResult() throws Exception {
         // Consumers manage a fifth of their capacity for the first 20 s (a cold JVM, a broker still
         // loading): the early verdicts are wrong by the end, and the retest must find that out.

@@ -30,6 +30,9 @@ final class SimulatedSystem implements LoadProbe {
     double slowStartShare = 1;
     /** Random variation of the consumers' capacity from second to second (a share, e.g. 0.02). */
     double capacityWobble;
+    /** The consumers' capacity alternates between 1 - swing and 1 + swing times itself every swingSeconds. */
+    double swing;
+    double swingSeconds;
 
     private final Random random = new Random(42);
     private double rate;
@@ -96,6 +99,9 @@ final class SimulatedSystem implements LoadProbe {
         sent += acknowledged;
         backlog += acknowledged * subscriptions * (1 - lossShare);
         double capacity = consumerCapacity * wobble * STEP_SECONDS;
+        if (swingSeconds > 0) {
+            capacity *= ((long) (time / swingSeconds)) % 2 == 0 ? 1 - swing : 1 + swing;
+        }
         if (pollIntervalMs > 0) {
             boolean polls = Math.floor(time * 1000 / pollIntervalMs) != Math.floor((time - STEP_SECONDS) * 1000 / pollIntervalMs);
             capacity = polls ? capacity * pollIntervalMs : 0;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The harness's own ceiling (docs/max-rate.md): the uncapped loopback driver, 100 B, 1 topic,
+# 1 partition, 1 producer, 1 consumer; producerRate: 0 against an open-loop run at 3 000 000
+# msg/s (what the client sustains flat out), alternating, REPEATS pairs.
+#   docs/bench/loopback-ceiling.sh [output folder] [repeats]
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT="${1:-$ROOT/results/bench-loopback-ceiling}"
+REPEATS="${2:-3}"
+mkdir -p "$OUT/files"
+for rate in 0 3000000; do
+  cat > "$OUT/files/rate-$rate.yaml" <<YAML
+name: ceiling-$rate
+topics: 1
+partitionsPerTopic: 1
+messageSize: 100
+subscriptionsPerTopic: 1
+consumerPerSubscription: 1
+producersPerTopic: 1
+producerRate: $rate
+testDurationSeconds: 30
+warmupDurationSeconds: 10
+YAML
+done
+for repeat in $(seq 1 "$REPEATS"); do
+  for rate in 0 3000000; do
+    "$ROOT/bin/benchmark" -d "$ROOT/driver-loopback/loopback.yaml" "$OUT/files/rate-$rate.yaml" -o "$OUT/runs" \
+      > "$OUT/run-$rate-$repeat.log" 2>&1 || true
+  done
+done
+python3 - "$OUT/runs" <<'PY'
+import glob, json, sys
+rows = []
+for path in sorted(glob.glob(sys.argv[1] + "/*.json")):
+    r = json.load(open(path))
+    d = r.get("rateDiscovery") or {}
+    phase = (d.get("measuredPhases") or [{}])[-1]
+    rows.append((r["startTime"], r["workload"], r["summary"]["publishRate"]["mean"], r["summary"]["consumeRate"]["mean"],
+                 d.get("foundRate"), phase.get("held")))
+print("| run | mode | publish msg/s | consume msg/s | found | held |")
+print("|---|---|---|---|---|---|")
+for start, workload, pub, cons, found, held in sorted(rows):
+    mode = "search (producerRate: 0)" if workload.endswith("-0") else "open loop at 3,000,000"
+    print(f"| {start[11:19]} | {mode} | {pub:,.0f} | {cons:,.0f} | {'' if found is None else f'{found:,.0f}'} | "
+          f"{'' if held is None else ('yes' if held else 'no')} |")
+PY
