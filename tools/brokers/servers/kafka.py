@@ -83,7 +83,9 @@ class Kafka(Broker):
                     "log.retention.bytes=2147483648\n"
                     "log.retention.ms=1800000\n"
                     "log.segment.bytes=268435456\n"
-                    "log.retention.check.interval.ms=10000\n")
+                    "log.retention.check.interval.ms=10000\n"
+                    # Deleted segments linger a minute by default: at max rate that is tens of GB.
+                    "log.segment.delete.delay.ms=1000\n")
         if not os.path.exists(os.path.join(self.data_dir, "meta.properties")):
             # Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding
             cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
