@@ -43,6 +43,15 @@ final class HealthRule {
      * @param lossShare the share of deliveries known to be lost rather than late (0 if none)
      */
     Verdict judge(double target, List<LoadSample> window, WindowLatencies latencies, double tolerance, double lossShare) {
+        return judge(target, window, latencies, tolerance, tolerance, lossShare);
+    }
+
+    /**
+     * As {@link #judge(double, List, WindowLatencies, double, double)}, with the producers' shortfall
+     * allowed a different share of the target than the backlog's growth.
+     */
+    Verdict judge(double target, List<LoadSample> window, WindowLatencies latencies, double shortfallTolerance,
+            double tolerance, double lossShare) {
         Trend published = Trend.of(window, s -> s.sent());
         Trend consumed = Trend.of(window, s -> s.received());
         Trend backlog = Trend.of(window, s -> s.backlog(subscriptions));
@@ -58,7 +67,8 @@ final class HealthRule {
             double value = latencyLimit.valueMillis(latencies.publish(), latencies.endToEnd());
             latencyMs = Double.isNaN(value) ? null : value;
         }
-        double publishFloor = target * (1 - used) - granularity;
+        double allowedShortfall = Math.max(used, Math.min(MAX_TOLERANCE, shortfallTolerance));
+        double publishFloor = target * (1 - allowedShortfall) - granularity;
         double growthCeiling = (used + lossShare) * expectedConsumption + granularity * subscriptions;
         boolean producersKeepUp = published.slope() >= publishFloor;
         boolean consumersKeepUp = !hasConsumers || backlog.slope() <= growthCeiling;
@@ -67,7 +77,8 @@ final class HealthRule {
         String reason;
         if (!producersKeepUp) {
             long errors = window.get(window.size() - 1).errors() - window.get(0).errors();
-            reason = String.format(Locale.ROOT, "producers reached %.1f%% of the target%s", 100 * published.slope() / target,
+            reason = String.format(Locale.ROOT, "producers reached %.1f%% of the target (%.1f%% needed)%s",
+                    100 * published.slope() / target, 100 * (1 - allowedShortfall),
                     errors > 0 ? String.format(Locale.ROOT, " (%,d send errors)", errors) : "");
         } else if (!consumersKeepUp) {
             reason = String.format(Locale.ROOT, "backlog grew %,.0f msg/s (%.2f%% of the consumption, tolerance %.2f%%)",
@@ -83,7 +94,7 @@ final class HealthRule {
         boolean latencyOnly = producersKeepUp && consumersKeepUp && !withinLatency;
         double shortfall = (target - published.slope() - granularity) / target;
         double growth = hasConsumers ? (backlog.slope() - granularity * subscriptions) / expectedConsumption - lossShare : 0;
-        boolean marginal = !healthy && withinLatency && Math.max(shortfall, growth) <= 3 * used;
+        boolean marginal = !healthy && withinLatency && Math.max(shortfall - allowedShortfall + used, growth) <= 3 * used;
         return new Verdict(healthy, published.slope(), consumed.slope(), backlog.slope(), used + lossShare, latencyMs, reason,
                 latencyOnly, marginal);
     }

@@ -11,7 +11,9 @@ import io.mqbench.workload.LatencyLimit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
@@ -186,6 +188,29 @@ class RateSearchTest {
         }
         assertTrue(record.trials.size() <= 20, "trials: " + record.trials.size());
         assertTrue(record.convergedAtSecond < 80, "converged at " + record.convergedAtSecond);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        // publish share of the target, backlog growth as a share of it, held?
+        "1.000, 0.000, true",
+        "0.985, 0.000, true",   // within the search's own 2 % precision: agrees with the search
+        "0.970, 0.000, false",  // producers clearly short of the rate found
+        "1.000, 0.010, false",  // a backlog growing 1 % of the rate for a minute is no noise
+        "1.000, 0.004, true"})
+    void theMeasuredPhaseIsJudgedByThePrecisionOfTheSearch(double publishShare, double growthShare, boolean held) {
+        RateSearch search = new RateSearch(new SimulatedSystem(), 1, true, null, record, listener());
+        double rate = 100_000;
+        List<LoadSample> samples = new ArrayList<>();
+        for (int second = 0; second <= 60; second++) {
+            long sent = Math.round(second * rate * publishShare);
+            long received = Math.round(sent - second * rate * growthShare);
+            samples.add(new LoadSample(second * 1_000_000_000L, sent, received, 0, 0));
+        }
+        Histogram none = new Histogram(3);
+        TestResult.MeasuredPhaseCheck check = search.judgeMeasuredPhase(rate, samples, new WindowLatencies(none, none));
+        assertEquals(held, check.held, check.reason);
+        assertEquals(Math.round(rate * publishShare), check.publishRate);
     }
 
     private double search(SimulatedSystem system, LatencyLimit limit, Duration warmup) throws Exception {
