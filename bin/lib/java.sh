@@ -49,6 +49,10 @@ mqbench_java() {
   local main_class=$1
   shift
   mqbench_ensure_built
+  # A command started in the background by a script inherits Ctrl-C as ignored, and the JVM then
+  # cannot take it over: give it back its default, where env can (coreutils 8.31 and later).
+  local reset=()
+  if env --default-signal=INT true 2>/dev/null; then reset=(env --default-signal=INT); fi
   # shellcheck disable=SC2086
-  exec java ${JAVA_OPTS:-} -Dmqbench.home="$MQBENCH_HOME" -cp "$MQBENCH_LIB/*" "$main_class" "$@"
+  exec ${reset[@]+"${reset[@]}"} java ${JAVA_OPTS:-} -Dmqbench.home="$MQBENCH_HOME" -cp "$MQBENCH_LIB/*" "$main_class" "$@"
 }

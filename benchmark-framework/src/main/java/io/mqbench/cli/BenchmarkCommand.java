@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
             "",
             "Workloads and driver files use OpenMessaging Benchmark's format; OMB's own files work unchanged.",
             "Every file is checked before anything runs. A live line every 10 s shows rates, backlog and",
-            "latencies. Ctrl-C stops the load and saves what was measured, marked partial.",
+            "latencies. Ctrl-C or SIGTERM stops the load and saves what was measured, marked partial.",
         },
         parameterListHeading = "%nParameters:%n",
         optionListHeading = "%nOptions:%n",
@@ -57,7 +57,7 @@ import picocli.CommandLine.Parameters;
             "  bin/benchmark -d driver-kafka/kafka-local.yaml -w http://h1:8080,http://h2:8080 workloads/simple/1-topic-1-partition-1kb.yaml",
             "  bin/benchmark --csv results/",
             "",
-            "Exit status: 0 all runs complete, 1 a run failed, 2 a mistake in the command or a file, 130 stopped with Ctrl-C."
+            "Exit status: 0 all runs complete, 1 a run failed, 2 a mistake in the command or a file, 130 stopped with Ctrl-C, 143 with SIGTERM."
         })
 final class BenchmarkCommand implements Callable<Integer> {
 
@@ -128,6 +128,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (csv != null) {
+            if (!drivers.isEmpty() || !workloads.isEmpty() || suite != null) {
+                throw new UserError("--csv summarises the results already in a folder; give it alone, without -d, --suite or workload files");
+            }
             Path written = CsvSummary.write(csv.toPath());
             out.println("wrote " + written);
             return ExitCodes.OK;
@@ -151,7 +154,8 @@ final class BenchmarkCommand implements Callable<Integer> {
                     plan.drivers().size(), workloads.size(), plan.points().size(), workersNote(workerUrls));
             return ExitCodes.OK;
         }
-        return runAll(plan, workerSource(workerUrls, plan));
+        Path folder = OutputFolder.prepare(output);
+        return runAll(plan, folder, workerSource(workerUrls, plan));
     }
 
     /** The workers named by -w or -wf (empty: the local worker), and the options that go with them. */
@@ -201,11 +205,11 @@ final class BenchmarkCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         String overrides = (duration == null ? "" : "--duration " + duration) + (warmup == null ? "" : " --warmup " + warmup);
-        return new SuiteRun(loaded, plan, output.toPath(), overrides.trim(), rerun, out, stop, workerSource(workerUrls, plan)).run();
+        return new SuiteRun(loaded, plan, OutputFolder.prepare(output), overrides.trim(), rerun, out, stop, workerSource(workerUrls, plan)).run();
     }
 
-    private int runAll(RunPlan plan, Supplier<Worker> workerSource) throws Exception {
-        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource).run(plan.points(), output.toPath(), done -> {});
+    private int runAll(RunPlan plan, Path folder, Supplier<Worker> workerSource) throws Exception {
+        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource).run(plan.points(), folder, done -> {});
         SummaryTable.print(out, outcomes);
         return PlanRunner.exitCode(outcomes, stop);
     }

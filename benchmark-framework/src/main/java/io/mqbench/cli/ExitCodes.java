@@ -9,6 +9,8 @@ public final class ExitCodes {
     public static final int USER_ERROR = 2;
     /** Stopped with Ctrl-C; what was measured is saved as partial results. */
     public static final int INTERRUPTED = 130;
+    /** Stopped with SIGTERM (timeout, CI cancellation, docker stop, Kubernetes); saved as with Ctrl-C. */
+    public static final int TERMINATED = 143;
 
     private ExitCodes() {}
 }

@@ -8,9 +8,12 @@ import sun.misc.Signal;
 
 /**
  * Entry point of {@code bin/benchmark}. Turns every outcome into an exit status: user mistakes
- * print one line and exit 2; Ctrl-C asks the run to stop and save (a second Ctrl-C exits at once).
+ * print one line and exit 2; Ctrl-C and SIGTERM ask the run to stop and save (a second one exits at
+ * once).
  */
 public final class Main {
+    /** The stop reason of a SIGTERM, which ends with exit status 143 rather than Ctrl-C's 130. */
+    static final String SIGTERM = "SIGTERM";
     private Main() {}
 
     public static void main(String[] args) {
@@ -61,17 +64,25 @@ public final class Main {
     }
 
     private static void installInterruptHandler(StopSignal stop) {
+        // SIGTERM comes from timeout, CI cancellation, docker stop and Kubernetes: without a handler
+        // the JVM would exit at once and the measurement would be lost.
+        handle("INT", "Ctrl-C", ExitCodes.INTERRUPTED, stop);
+        handle("TERM", SIGTERM, ExitCodes.TERMINATED, stop);
+    }
+
+    private static void handle(String signalName, String reason, int exitCode, StopSignal stop) {
         try {
-            Signal.handle(new Signal("INT"), signal -> {
+            Signal.handle(new Signal(signalName), signal -> {
                 if (stop.stopped()) {
-                    System.err.println("\nsecond Ctrl-C: exiting without saving");
-                    Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+                    System.err.println("\nsecond " + reason + ": exiting without saving");
+                    Runtime.getRuntime().halt(exitCode);
                 }
-                System.err.println("\nCtrl-C: stopping the load and saving what was measured (Ctrl-C again to quit at once)");
-                stop.stop("Ctrl-C");
+                System.err.println("\n" + reason + ": stopping the load and saving what was measured (" + reason
+                        + " again to quit at once)");
+                stop.stop(reason);
             });
         } catch (IllegalArgumentException e) {
-            // No INT signal on this platform: Ctrl-C ends the JVM the usual way.
+            // No such signal on this platform: it ends the JVM the usual way.
         }
     }
 }

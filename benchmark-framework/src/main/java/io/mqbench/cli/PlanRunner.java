@@ -57,7 +57,7 @@ final class PlanRunner {
     /** The exit status for a set of outcomes. */
     static int exitCode(List<BenchmarkRun.Outcome> outcomes, StopSignal stop) {
         if (stop.stopped()) {
-            return ExitCodes.INTERRUPTED;
+            return Main.SIGTERM.equals(stop.reason()) ? ExitCodes.TERMINATED : ExitCodes.INTERRUPTED;
         }
         return outcomes.stream().allMatch(o -> o.status() == BenchmarkRun.Status.COMPLETE) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
     }

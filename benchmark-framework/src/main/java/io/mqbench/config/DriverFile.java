@@ -1,8 +1,10 @@
 package io.mqbench.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.driver.api.SettingsCheck;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,8 +40,24 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
                 ? nameNode.asText()
                 : file.getName().replaceFirst("\\.ya?ml$", "");
         DriverFile driver = new DriverFile(file, name, className.asText().trim(), tree);
-        driver.driverType();
+        driver.checkSettings();
         return driver;
+    }
+
+    /**
+     * The driver's own check of its settings where it offers one ({@link SettingsCheck}), on an
+     * instance that is never initialized: nothing connects, and a misspelt key fails here, before
+     * any run, as one line.
+     */
+    private void checkSettings() {
+        if (!SettingsCheck.class.isAssignableFrom(driverType())) {
+            return;
+        }
+        try {
+            ((SettingsCheck) newDriver()).checkSettings(file);
+        } catch (IOException e) {
+            throw new UserError(file + ": " + e.getMessage(), e);
+        }
     }
 
     /** The driver class, checked to exist and to implement {@link BenchmarkDriver}. */

@@ -6,6 +6,8 @@ import java.util.regex.Pattern;
 
 /** Reads durations written the way people type them: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}. */
 public final class DurationParser {
+    /** Longer than this is a typo, not a benchmark (and would overflow the arithmetic of the schedule). */
+    static final Duration LONGEST = Duration.ofDays(30);
     private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h)");
 
     private DurationParser() {}
@@ -31,6 +33,9 @@ public final class DurationParser {
                     case "m", "min" -> amount * 60_000;
                     default -> amount * 3_600_000;
                 };
+        if (millis > LONGEST.toMillis()) {
+            throw new UserError(what + ": '" + text + "' is longer than " + LONGEST.toDays() + " days; give a shorter duration");
+        }
         return Duration.ofMillis(Math.round(millis));
     }
 

@@ -24,7 +24,9 @@ public final class YamlFiles {
                     .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                     .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                     .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-                    .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+                    .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+                    // 1.5 partitions is a mistake, not 1.
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
 
     private YamlFiles() {}
 

@@ -10,6 +10,8 @@ import io.mqbench.worker.Worker;
 import io.mqbench.worker.WorkerReport;
 import io.mqbench.workload.Workload;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -43,6 +45,9 @@ public final class BenchmarkRun {
             new InitializeDriver(), new CreateTopics(), new CreateConsumers(), new CreateProducers(),
             new WaitForSubscriptions());
     private static final List<Phase> LOAD = List.of(new StartLoad(), new WarmUp(), new Measure());
+
+    /** Where a result goes, under the temporary folder, when the output folder cannot take it. */
+    public static final String FALLBACK_FOLDER = "mqbench-results";
 
     private final RunContext ctx;
     private final Path outputFolder;
@@ -89,9 +94,37 @@ public final class BenchmarkRun {
             return new Outcome(ctx.result, null, status);
         }
         finishAfterLoad(status);
-        Path file = ResultFiles.write(outputFolder, ctx.result, startedAt);
+        Path file = save(startedAt);
         ctx.console.phase("result (" + status.label() + "): " + file);
         return new Outcome(ctx.result, file, status);
+    }
+
+    /**
+     * Writes the result into the output folder; if that fails now (it was writable when the run
+     * began: a full disk, a folder removed), into {@link #FALLBACK_FOLDER} under the temporary
+     * folder, with a warning that says why, rather than losing the measurement.
+     */
+    private Path save(LocalDateTime startedAt) throws IOException {
+        try {
+            return ResultFiles.write(outputFolder, ctx.result, startedAt);
+        } catch (IOException e) {
+            Path fallback = Path.of(System.getProperty("java.io.tmpdir"), FALLBACK_FOLDER);
+            ctx.warn("could not write the result to " + outputFolder + " (" + describe(e) + "): saved it in " + fallback
+                    + " instead");
+            try {
+                return ResultFiles.write(fallback, ctx.result, startedAt);
+            } catch (IOException second) {
+                e.addSuppressed(second);
+                throw e;
+            }
+        }
+    }
+
+    private static String describe(IOException e) {
+        if (e instanceof FileSystemException fs && fs.getReason() != null) {
+            return fs.getFile() + ": " + fs.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     private void runPhases(List<Phase> phases) throws Exception {

@@ -41,10 +41,11 @@ public final class WorkloadValidator {
             fail("producerRate", w.producerRate, "0 (find the maximum sustainable rate) or more messages per second");
         }
         checkSendShape(w);
+        // Out of range is a mistake even where the value is not used (it would be once the flag is turned on).
+        if (w.randomBytesRatio < 0 || w.randomBytesRatio > 1 || Double.isNaN(w.randomBytesRatio)) {
+            fail("randomBytesRatio", w.randomBytesRatio, "0.0 to 1.0 (the random share of each payload)");
+        }
         if (w.useRandomizedPayloads) {
-            if (w.randomBytesRatio < 0 || w.randomBytesRatio > 1 || Double.isNaN(w.randomBytesRatio)) {
-                fail("randomBytesRatio", w.randomBytesRatio, "0.0 to 1.0 (the random share of each payload)");
-            }
             atLeast("randomizedPayloadPoolSize", w.randomizedPayloadPoolSize, 1);
         }
         if (!(w.consumerBacklogSizeGB >= 0)) {

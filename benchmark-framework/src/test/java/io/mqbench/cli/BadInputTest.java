@@ -68,12 +68,48 @@ class BadInputTest {
     }
 
     @Test
-    void aDriverThatCannotStart() throws Exception {
+    void aDriverSettingOutOfRangeIsRefusedBeforeTheRun() throws Exception {
         Path d = TempFiles.write(dir, "d.yaml", DRIVER + "lossRate: 7\n");
         Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
         BenchmarkCli runner = BenchmarkCli.run("-d", d.toString(), "-o", dir.resolve("out").toString(), w.toString());
-        assertUserError(runner, d + ": the driver could not start: IOException: lossRate is 7.0; allowed: 0.0 to 1.0");
+        assertUserError(runner, d + ": lossRate is 7.0; allowed: 0.0 to 1.0");
+        assertTrue(!runner.out().contains("-- initialize"), "refused before the driver started: " + runner.out());
         assertEquals(0, BenchmarkCli.results(dir.resolve("out")).size(), "nothing was sent: no result file");
+    }
+
+    @Test
+    void validateChecksTheDriversOwnSettings() {
+        Path d = TempFiles.write(dir, "d.yaml", DRIVER + "lossRat: 0.1\n");
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        assertUserError(BenchmarkCli.run("-d", d.toString(), "--validate", w.toString()),
+                d + ": unknown field 'lossRat' (did you mean 'lossRate'?); allowed fields: ");
+    }
+
+    @Test
+    void numbersOutOfShapeOrRange() {
+        Path fraction = TempFiles.write(dir, "fraction.yaml", WORKLOAD.replace("partitionsPerTopic: 1", "partitionsPerTopic: 1.5"));
+        assertUserError(run(driver(), fraction), fraction + ": field 'partitionsPerTopic' has value '1.5'; allowed: a whole number");
+        Path huge = TempFiles.write(dir, "huge.yaml", WORKLOAD.replace("messageSize: 100", "messageSize: 999999999999"));
+        assertUserError(run(driver(), huge), huge + ": field 'messageSize' is 999999999999, too large; allowed: a whole number up to 2,147,483,647");
+        Path ratio = TempFiles.write(dir, "ratio.yaml", WORKLOAD + "randomBytesRatio: 7\n");
+        assertUserError(run(driver(), ratio), ratio + ": field 'randomBytesRatio' is 7.0; allowed: 0.0 to 1.0");
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        assertUserError(BenchmarkCli.run("-d", driver().toString(), "--duration", "99999999999h", w.toString()),
+                "--duration: '99999999999h' is longer than 30 days");
+    }
+
+    @Test
+    void aBinaryFile() throws Exception {
+        Path binary = dir.resolve("binary.yaml");
+        Files.write(binary, new byte[] {(byte) 0xC3, 0x28, 0x00, 0x01, (byte) 0xFF, (byte) 0xFE, 0x41});
+        assertUserError(run(driver(), binary), binary + ": not a YAML file: it holds bytes that are not text");
+    }
+
+    @Test
+    void optionsThatDoNotGoTogether() {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        assertUserError(BenchmarkCli.run("--csv", dir.toString(), "-d", driver().toString(), w.toString()),
+                "--csv summarises the results already in a folder; give it alone");
     }
 
     @Test

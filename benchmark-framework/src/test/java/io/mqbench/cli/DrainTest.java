@@ -66,7 +66,7 @@ class DrainTest {
         BenchmarkCli runner = new BenchmarkCli();
         Thread thread = new Thread(() -> runner.execute("-d", driver.toString(), "-o", out().toString(), workload(2000, 3, "")));
         thread.start();
-        waitFor(runner, "waiting up to the broker's redelivery horizon of 40 s");
+        runner.awaitOutput("waiting up to the broker's redelivery horizon of 40 s");
         runner.stop.stop("test stop");
         thread.join(30_000);
         JsonNode d = BenchmarkCli.onlyResult(out()).get("delivery");
@@ -88,7 +88,7 @@ class DrainTest {
         Path workload = workloadFile(102_400, 2000, 30, "consumerBacklogSizeGB: 1\n");
         Thread thread = new Thread(() -> runner.execute("-d", driver.toString(), "-o", out().toString(), workload.toString()));
         thread.start();
-        waitFor(runner, "-- build a backlog and drain it");
+        runner.awaitOutput("-- build a backlog and drain it");
         Thread.sleep(2_000);
         runner.stop.stop("test stop");
         thread.join(30_000);
@@ -155,15 +155,5 @@ class DrainTest {
                 testDurationSeconds: %d
                 warmupDurationSeconds: 0
                 """, size, rate, seconds) + extra);
-    }
-
-    private static void waitFor(BenchmarkCli runner, String text) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (!runner.out().contains(text)) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("never printed '" + text + "':\n" + runner.out() + runner.err());
-            }
-            Thread.sleep(20);
-        }
     }
 }

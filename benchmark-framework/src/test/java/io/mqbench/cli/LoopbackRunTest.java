@@ -106,7 +106,7 @@ class LoopbackRunTest {
         BenchmarkCli runner = new BenchmarkCli();
         Thread thread = new Thread(() -> runner.execute("-d", driver.toString(), "-o", out().toString(), workload.toString()));
         thread.start();
-        waitFor(runner, "-- measure for 1m");
+        runner.awaitOutput("-- measure for 1m");
         Thread.sleep(2_500);
         runner.stop.stop("test stop");
         thread.join(30_000);
@@ -128,7 +128,7 @@ class LoopbackRunTest {
         BenchmarkCli runner = new BenchmarkCli();
         Thread thread = new Thread(() -> runner.execute("-d", driver.toString(), "-o", out().toString(), workload.toString()));
         thread.start();
-        waitFor(runner, "-- warm up for 1m");
+        runner.awaitOutput("-- warm up for 1m");
         runner.stop.stop("test stop");
         thread.join(30_000);
         assertEquals(ExitCodes.INTERRUPTED, runner.exitCode);
@@ -225,15 +225,5 @@ class LoopbackRunTest {
                 testDurationSeconds: %d
                 warmupDurationSeconds: %d
                 """, name, topics, partitions, subscriptions, consumers, producers, size, rate, seconds, warmupSeconds) + extra);
-    }
-
-    private static void waitFor(BenchmarkCli runner, String text) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (!runner.out().contains(text)) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("never printed '" + text + "':\n" + runner.out() + runner.err());
-            }
-            Thread.sleep(20);
-        }
     }
 }

@@ -43,6 +43,17 @@ public final class BenchmarkCli {
     }
 
     /** The result files in a folder, oldest name first. */
+    /** Waits (up to a minute) until the run has printed {@code text}, for a test that acts at a phase. */
+    public void awaitOutput(String text) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (!out().contains(text)) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("never printed '" + text + "':\n" + out() + err());
+            }
+            Thread.sleep(20);
+        }
+    }
+
     public static List<Path> results(Path folder) throws IOException {
         if (!Files.isDirectory(folder)) {
             return List.of();

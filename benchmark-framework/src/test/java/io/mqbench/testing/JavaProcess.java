@@ -109,6 +109,23 @@ public final class JavaProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Waits until the process has printed {@code text} on stdout. */
+    public JavaProcess awaitOutput(String text, long seconds) {
+        long deadline = System.currentTimeMillis() + seconds * 1000;
+        while (!stdout().contains(text)) {
+            if (System.currentTimeMillis() > deadline || !process.isAlive()) {
+                throw new IllegalStateException("never printed '" + text + "': " + stdout() + stderr());
+            }
+            sleep(50);
+        }
+        return this;
+    }
+
+    /** SIGTERM, by PID, and nothing more: what a CI cancellation, {@code timeout} or Kubernetes sends. */
+    public void terminate() {
+        ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroy);
+    }
+
     /** SIGKILL, by PID: the process gets no chance to say goodbye. */
     public void kill() {
         ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroyForcibly);

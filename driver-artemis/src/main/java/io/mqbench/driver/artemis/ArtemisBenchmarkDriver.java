@@ -15,6 +15,11 @@ public final class ArtemisBenchmarkDriver extends JmsBenchmarkDriver {
     private ArtemisProvider provider;
 
     @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        JmsSettings.read(configurationFile, ArtemisSettings.class);
+    }
+
+    @Override
     protected Opened open(File configurationFile) throws IOException {
         ArtemisSettings settings = JmsSettings.read(configurationFile, ArtemisSettings.class);
         try {

@@ -2,6 +2,7 @@ package io.mqbench.driver.kafka;
 
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
+import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -36,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * thread per benchmark consumer, the subscription name as consumer group. Reads OMB's Kafka driver
  * YAML keys; see driver-kafka/README.md for every setting and what it costs.
  */
-public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
+public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon, SettingsCheck {
     private static final Logger log = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final int DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 
@@ -50,6 +51,18 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
     private final OpenClients<AutoCloseable> producers = new OpenClients<>();
     private final OpenClients<KafkaBenchmarkConsumer> consumers = new OpenClients<>();
     private final Set<String> groups = new LinkedHashSet<>();
+
+    @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        try {
+            KafkaSettings settings = KafkaSettings.read(configurationFile);
+            settings.validate();
+            // The client properties are checked as they are built: still no connection.
+            ClientProperties.from(settings);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {

@@ -5,9 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.JavaProcess;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,5 +60,41 @@ class KafkaBenchmarkRunIT {
         // A send completes when its transaction commits: publish latency includes part of the 10 ms window.
         assertTrue(result.get("aggregatedPublishLatency50pct").asDouble() >= 1.0,
                 "publish p50 " + result.get("aggregatedPublishLatency50pct"));
+    }
+    @Test
+    void sigtermDuringTheMeasurementSavesAPartialResultAndLeavesNoTopic() throws Exception {
+        Set<String> before = topics();
+        Path workload = TempFiles.write(results, "w.yaml", """
+                name: sigterm
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 1024
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 2000
+                testDurationSeconds: 120
+                warmupDurationSeconds: 0
+                """);
+        Path out = results.resolve("out");
+        // kafka-local.yaml has reset: true: the driver deletes its topics when it closes.
+        try (JavaProcess run = JavaProcess.start(results.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
+                List.of("-d", "kafka-local.yaml", "-o", out.toString(), workload.toString()))) {
+            run.awaitOutput("-- measure", 120);
+            Thread.sleep(3000);
+            run.terminate();
+            assertEquals(143, run.await(90), run.stdout() + run.stderr());
+        }
+        JsonNode result = BenchmarkCli.onlyResult(out);
+        assertEquals("partial", result.get("status").asText());
+        assertEquals("stopped: SIGTERM", result.get("statusReason").asText());
+        assertTrue(result.at("/delivery/confirmedMessages").asLong() > 0, result.get("delivery").toString());
+        assertEquals(before, topics(), "the run's topic was deleted");
+    }
+
+    private static Set<String> topics() throws Exception {
+        try (Admin admin = TestSupport.admin()) {
+            return new TreeSet<>(admin.listTopics().names().get(30, TimeUnit.SECONDS));
+        }
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.BenchmarkCli;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,6 +50,20 @@ class KafkaSettingsTest {
         IOException error = assertThrows(IOException.class, () -> KafkaSettings.read(file));
         assertFalse(error.getMessage().contains("\n"), "one line: " + error.getMessage());
         return error.getMessage();
+    }
+
+    @Test
+    void validateRefusesAMisspeltKeyWithoutConnecting() throws IOException {
+        // No broker is asked: the bootstrap address below has nothing listening.
+        File driver = write("name: K\ndriverClass: io.mqbench.driver.kafka.KafkaBenchmarkDriver\n"
+                + "commonConfig: bootstrap.servers=127.0.0.1:1\nproducerConfg: acks=all\n");
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducersPerTopic: 1\nproducerRate: 100\n"
+                + "testDurationSeconds: 1\nwarmupDurationSeconds: 0\n");
+        BenchmarkCli cli = BenchmarkCli.run("-d", driver.toString(), "--validate", workload.toString());
+        assertEquals(2, cli.exitCode, cli.out() + cli.err());
+        assertTrue(cli.err().startsWith("error: " + driver + ": unknown field 'producerConfg' (did you mean 'producerConfig'?)"), cli.err());
+        assertEquals(1, cli.err().lines().count(), cli.err());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.mqbench.driver.loopback;
 
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
+import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -25,7 +26,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * as 5 ms, a known loss rate as that many lost messages, a known capacity as that maximum rate. Producers and consumers must share one
  * worker process (local mode, or co-located placement).
  */
-public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
+public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon, SettingsCheck {
     private final Map<String, LoopbackTopic> topics = new ConcurrentHashMap<>();
     private final OpenClients<LoopbackConsumer> consumers = new OpenClients<>();
     private LoopbackSettings settings;
@@ -34,6 +35,15 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
     private Acknowledger capacityAcknowledger;
     private EndStall endStall;
     private SendStall sendStall;
+
+    @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        try {
+            LoopbackSettings.read(configurationFile);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {

@@ -86,10 +86,8 @@ class LoopbackBenchmarkDriverTest {
         LoopbackSettings settings = new LoopbackSettings();
         settings.deliveryLatency = LatencyModel.fixed(20);
         start(settings);
-        driver.createTopic("t", 1).get();
         Recorder recorder = new Recorder();
-        driver.createConsumer("t", "s", recorder).get();
-        BenchmarkProducer producer = driver.createProducer("t").get();
+        BenchmarkProducer producer = oneTopicConsumedBy(recorder);
         List<Long> sent = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             sent.add(System.nanoTime());
@@ -113,10 +111,8 @@ class LoopbackBenchmarkDriverTest {
         settings.lossRate = 0.1;
         settings.duplicateRate = 0.1;
         start(settings);
-        driver.createTopic("t", 1).get();
         Recorder recorder = new Recorder();
-        driver.createConsumer("t", "s", recorder).get();
-        BenchmarkProducer producer = driver.createProducer("t").get();
+        BenchmarkProducer producer = oneTopicConsumedBy(recorder);
         int n = 20_000;
         for (int i = 0; i < n; i++) {
             producer.sendAsync(Optional.empty(), payload(i)).get();
@@ -210,10 +206,8 @@ class LoopbackBenchmarkDriverTest {
         LoopbackSettings settings = new LoopbackSettings();
         settings.capacity = ServiceRate.of(2000.0, null);
         start(settings);
-        driver.createTopic("t", 1).get();
         Recorder recorder = new Recorder();
-        driver.createConsumer("t", "s", recorder).get();
-        BenchmarkProducer producer = driver.createProducer("t").get();
+        BenchmarkProducer producer = oneTopicConsumedBy(recorder);
         long start = System.nanoTime();
         List<CompletableFuture<Void>> sends = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
@@ -255,10 +249,8 @@ class LoopbackBenchmarkDriverTest {
         LoopbackSettings settings = new LoopbackSettings();
         settings.consumerCapacity = ServiceRate.of(1000.0, null);
         start(settings);
-        driver.createTopic("t", 1).get();
         Recorder recorder = new Recorder();
-        driver.createConsumer("t", "s", recorder).get();
-        BenchmarkProducer producer = driver.createProducer("t").get();
+        BenchmarkProducer producer = oneTopicConsumedBy(recorder);
         long start = System.nanoTime();
         for (int i = 0; i < 600; i++) {
             producer.sendAsync(Optional.empty(), payload(i)).get(1, TimeUnit.SECONDS);
@@ -325,6 +317,13 @@ class LoopbackBenchmarkDriverTest {
         start(new LoopbackSettings());
         assertThrows(ExecutionException.class, () -> driver.createProducer("missing").get());
         assertThrows(ExecutionException.class, () -> driver.createConsumer("missing", "s", new Recorder()).get());
+    }
+
+    /** Topic "t" of one partition, one consumer recording into {@code recorder}, and a producer for it. */
+    private BenchmarkProducer oneTopicConsumedBy(Recorder recorder) throws Exception {
+        driver.createTopic("t", 1).get();
+        driver.createConsumer("t", "s", recorder).get();
+        return driver.createProducer("t").get();
     }
 
     private void start(LoopbackSettings settings) {

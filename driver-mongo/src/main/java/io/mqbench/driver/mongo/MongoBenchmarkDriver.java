@@ -4,6 +4,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoCollection;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
+import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -34,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * an atomic find-and-modify that leases them, and acknowledge by deleting them. See
  * driver-mongo/README.md for the layout, the indexes and every setting.
  */
-public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
+public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon, SettingsCheck {
     private static final Logger log = LoggerFactory.getLogger(MongoBenchmarkDriver.class);
     /** How long close() waits for producers and consumers together before interrupting them. */
     private static final long CLOSE_WAIT_MILLIS = 5_000;
@@ -59,6 +60,11 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
     /** For tests: adjust the client's settings (e.g. listen to the commands it sends). */
     MongoBenchmarkDriver(Consumer<MongoClientSettings.Builder> clientCustomizer) {
         this.clientCustomizer = clientCustomizer;
+    }
+
+    @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        MongoSettings.read(configurationFile);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.mqbench.driver.rabbitmq;
 
 import com.rabbitmq.client.Connection;
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -32,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * partition), a subscription is a queue per partition bound to it; see driver-rabbitmq/README.md
  * for the mapping and every setting.
  */
-public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMetadata, SettingsCheck {
     private static final Logger log = LoggerFactory.getLogger(RabbitMqBenchmarkDriver.class);
     /** Heartbeats find a silently dead connection within ~2 intervals; the client's default is 60 s. */
     private static final int HEARTBEAT_SECONDS = 10;
@@ -50,6 +51,11 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
     private final OpenClients<RabbitMqProducer> producers = new OpenClients<>();
     private final OpenClients<RabbitMqConsumer> consumers = new OpenClients<>();
     private final Set<String> streamSubscriptionsConsumed = ConcurrentHashMap.newKeySet();
+
+    @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        RabbitMqSettings.read(configurationFile);
+    }
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {

@@ -2,6 +2,7 @@ package io.mqbench.driver.redis;
 
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
+import io.mqbench.driver.api.SettingsCheck;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -34,7 +35,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * XACK (at least once). {@code pubsub}: a topic is one channel per partition, PUBLISH and SUBSCRIBE
  * (at most once). Producers pipeline their commands; see {@link PipelinedConnection}.
  */
-public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
+public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon, SettingsCheck {
     private static final Logger log = LoggerFactory.getLogger(RedisBenchmarkDriver.class);
 
     private final List<AutoCloseable> clients = new ArrayList<>();
@@ -46,6 +47,11 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
     private RedisEndpoint endpoint;
     private Topics topics;
     private String brokerVersion;
+
+    @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        RedisSettings.read(configurationFile);
+    }
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {

@@ -2,6 +2,7 @@ package io.mqbench.driver.sqs;
 
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
+import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -32,7 +33,7 @@ import software.amazon.awssdk.services.sqs.model.ListQueuesRequest;
  * a consumer receives, calls back, and deletes. See driver-sqs/README.md for the mapping and every
  * setting.
  */
-public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon {
+public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon, SettingsCheck {
     private static final Logger log = LoggerFactory.getLogger(SqsBenchmarkDriver.class);
     private static final long CHECK_TIMEOUT_SECONDS = 30;
     private static final long DELETE_QUEUES_MILLIS = 10_000;
@@ -46,6 +47,11 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
     private final OpenClients<SqsProducer> producers = new OpenClients<>();
     private final OpenClients<SqsConsumer> consumers = new OpenClients<>();
     private volatile boolean partitionsNoted;
+
+    @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        SqsSettings.read(configurationFile);
+    }
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException, InterruptedException {

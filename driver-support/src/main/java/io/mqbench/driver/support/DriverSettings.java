@@ -24,7 +24,9 @@ public final class DriverSettings {
         return new ObjectMapper(new YAMLFactory())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
+                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                // 1.5 connections is a mistake, not 1.
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
     }
 
     public static <T> T read(File file, Class<T> type) throws IOException {

@@ -2,13 +2,18 @@ package io.mqbench.driver.support;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import java.io.CharConversionException;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -17,10 +22,15 @@ import java.util.stream.Collectors;
  * ...}. The file name is left to the caller, who knows how the user named it.
  */
 public final class YamlErrors {
+    /** The value in Jackson's "Numeric value (999999999999) out of range of int". */
+    private static final Pattern PARENTHESISED = Pattern.compile("\\(([^)]*)\\)");
 
     private YamlErrors() {}
 
     public static String describe(JsonProcessingException e) {
+        if (notText(e)) {
+            return "not a YAML file: it holds bytes that are not text (a binary file?); give the path of a YAML file";
+        }
         if (e instanceof UnrecognizedPropertyException unknown) {
             List<String> known = unknown.getKnownPropertyIds().stream().map(Object::toString).sorted().toList();
             String suggestion = closest(unknown.getPropertyName(), known);
@@ -38,6 +48,12 @@ public final class YamlErrors {
         if (e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
             return "field '" + fieldPath(mismatch) + "' has the wrong kind of value; allowed: " + describeType(mismatch.getTargetType());
         }
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()
+                && mapping.getCause() instanceof InputCoercionException range) {
+            Matcher value = PARENTHESISED.matcher(String.valueOf(range.getOriginalMessage()));
+            return "field '" + fieldPath(mapping) + "'" + (value.find() ? " is " + value.group(1) : "")
+                    + ", too large; allowed: " + describeRange(range.getTargetType());
+        }
         if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             Throwable cause = mapping.getCause() == null ? mapping : mapping.getCause();
             return "field '" + fieldPath(mapping) + "': " + firstLine(cause.getMessage());
@@ -47,6 +63,27 @@ public final class YamlErrors {
                 ? ""
                 : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
         return "YAML syntax error" + position + ": " + firstLine(e.getOriginalMessage());
+    }
+
+    /** A file that is not text: invalid UTF-8, or characters YAML does not allow (a NUL byte, say). */
+    private static boolean notText(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof CharConversionException
+                    || String.valueOf(t.getMessage()).contains("special characters are not allowed")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String describeRange(Class<?> type) {
+        if (type == int.class || type == Integer.class) {
+            return "a whole number up to " + String.format(Locale.ROOT, "%,d", Integer.MAX_VALUE);
+        }
+        if (type == long.class || type == Long.class) {
+            return "a whole number up to " + String.format(Locale.ROOT, "%,d", Long.MAX_VALUE);
+        }
+        return describeType(type);
     }
 
     /** The known name nearest to a misspelt one, if it is close enough to be a typo; else null. */

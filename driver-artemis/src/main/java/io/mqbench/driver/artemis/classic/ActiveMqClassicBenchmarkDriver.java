@@ -15,6 +15,11 @@ import javax.jms.JMSException;
 public final class ActiveMqClassicBenchmarkDriver extends JmsBenchmarkDriver {
 
     @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        JmsSettings.read(configurationFile, ClassicSettings.class);
+    }
+
+    @Override
     protected Opened open(File configurationFile) throws IOException {
         ClassicSettings settings = JmsSettings.read(configurationFile, ClassicSettings.class);
         try {

@@ -1,6 +1,7 @@
 package io.mqbench.driver.artemis.jms;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -27,7 +28,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * JMS; what is broker specific (connection factory, topic and subscription mapping, asynchronous
  * send acknowledgements, clean-up) comes from the {@link JmsProvider} a subclass opens.
  */
-public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetadata {
+public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetadata, SettingsCheck {
     private JmsSettings settings;
     private JmsProvider provider;
     private Map<String, String> brokerFacts;

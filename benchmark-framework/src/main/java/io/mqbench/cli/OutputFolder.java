@@ -1,0 +1,47 @@
+package io.mqbench.cli;
+
+import io.mqbench.config.UserError;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The folder given with {@code -o}: created and proven writable before anything runs, so that a
+ * mistake in it costs a second, not a measurement.
+ */
+final class OutputFolder {
+    private OutputFolder() {}
+
+    static Path prepare(File folder) {
+        Path path = folder.toPath();
+        if (Files.exists(path) && !Files.isDirectory(path)) {
+            throw new UserError("-o " + folder + ": this is a file, not a folder; give a folder for the results");
+        }
+        try {
+            Files.createDirectories(path);
+            // Root may write where permissions say no, and a read-only mount says so only on a write: try one.
+            Path probe = Files.createTempFile(path, ".mqbench-write-check-", ".tmp");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new UserError("-o " + folder + ": cannot write results there (" + reason(e) + "); give a folder you can write to");
+        }
+        return path;
+    }
+
+    private static String reason(IOException e) {
+        if (!(e instanceof FileSystemException fs)) {
+            return String.valueOf(e.getMessage());
+        }
+        String why = fs.getReason() != null ? fs.getReason()
+                : e instanceof NoSuchFileException ? "no such file or folder"
+                : e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof FileAlreadyExistsException ? "a file is in the way"
+                : e.getClass().getSimpleName();
+        return fs.getFile() == null ? why : fs.getFile() + ": " + why;
+    }
+}

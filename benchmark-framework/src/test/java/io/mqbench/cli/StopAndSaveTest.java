@@ -1,0 +1,106 @@
+package io.mqbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.coordinator.BenchmarkRun;
+import io.mqbench.result.ResultFiles;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.JavaProcess;
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run never loses what it measured: SIGTERM saves it like Ctrl-C, an output folder that cannot
+ * take results is refused before anything runs, and one that fails at the end gives way to a
+ * fallback folder.
+ */
+class StopAndSaveTest {
+    private static final String DRIVER = "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sigtermDuringTheMeasurementSavesAPartialResultAndExits143() throws Exception {
+        Path out = dir.resolve("out");
+        try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
+                List.of("-d", driver().toString(), "-o", out.toString(), workload(60).toString()))) {
+            run.awaitOutput("-- measure", 60);
+            Thread.sleep(1500);
+            run.terminate();
+            assertEquals(ExitCodes.TERMINATED, run.await(60), run.stdout() + run.stderr());
+            assertTrue(run.stderr().contains("SIGTERM: stopping the load and saving what was measured"), run.stderr());
+        }
+        JsonNode result = BenchmarkCli.onlyResult(out);
+        assertEquals("partial", result.get("status").asText());
+        assertEquals("stopped: SIGTERM", result.get("statusReason").asText());
+        assertTrue(result.at("/summary/publishRate/mean").asDouble() > 0, "what was measured is kept");
+    }
+
+    @Test
+    void anOutputFolderThatIsAFileIsRefusedBeforeAnythingRuns() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        for (Path folder : List.of(file, file.resolve("sub"))) {
+            long start = System.nanoTime();
+            BenchmarkCli run = BenchmarkCli.run("-d", driver().toString(), "-o", folder.toString(), workload(1).toString());
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertEquals(ExitCodes.USER_ERROR, run.exitCode, run.out() + run.err());
+            assertTrue(run.err().startsWith("error: -o " + folder + ": "), run.err());
+            assertEquals(1, run.err().lines().count(), "one line: " + run.err());
+            assertFalse(run.out().contains("-- "), "no phase ran: " + run.out());
+            assertTrue(seconds < 5, "refused at once, not after the run: " + seconds + " s");
+        }
+        assertEquals("x", Files.readString(file), "the file in the way is left alone");
+    }
+
+    @Test
+    void aFolderThatFailsAtTheEndGivesWayToTheFallbackFolder() throws Exception {
+        Path out = dir.resolve("out");
+        BenchmarkCli run = new BenchmarkCli();
+        Thread thread = new Thread(() -> run.execute("-d", driver().toString(), "-o", out.toString(), workload(3).toString()));
+        thread.start();
+        run.awaitOutput("-- measure");
+        // The folder was fine when the run began; now a file stands where it was.
+        Files.delete(out);
+        Files.writeString(out, "in the way");
+        thread.join(60_000);
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        Path fallback = Path.of(System.getProperty("java.io.tmpdir"), BenchmarkRun.FALLBACK_FOLDER);
+        String printed = run.out().lines().filter(l -> l.contains("result (complete): ")).findFirst().orElseThrow();
+        Path saved = Path.of(printed.substring(printed.indexOf("): ") + 3).trim());
+        try {
+            assertEquals(fallback, saved.getParent(), printed);
+            JsonNode result = ResultFiles.mapper().readTree(saved.toFile());
+            assertTrue(result.get("warnings").toString().contains("could not write the result to " + out), result.get("warnings").toString());
+            assertTrue(run.out().contains("WARNING: could not write the result to " + out), run.out());
+        } finally {
+            Files.deleteIfExists(saved);
+        }
+    }
+
+    private Path driver() {
+        return TempFiles.write(dir, "d.yaml", DRIVER);
+    }
+
+    private Path workload(int seconds) {
+        return TempFiles.write(dir, "w-" + seconds + ".yaml", String.format("""
+                name: w
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 1000
+                testDurationSeconds: %d
+                warmupDurationSeconds: 0
+                """, seconds));
+    }
+}
