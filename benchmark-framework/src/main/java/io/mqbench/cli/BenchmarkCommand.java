@@ -57,7 +57,7 @@ import picocli.CommandLine.Parameters;
             "  bin/benchmark -d driver-kafka/kafka-local.yaml -w http://h1:8080,http://h2:8080 workloads/simple/1-topic-1-partition-1kb.yaml",
             "  bin/benchmark --csv results/",
             "",
-            "Exit status: 0 all runs complete, 1 a run failed, 2 a mistake in the command or a file, 130 stopped with Ctrl-C, 143 with SIGTERM."
+            "Exit status: 0 all runs complete, 1 a run failed (or had failed sends or lost messages, with --fail-on-errors / --fail-on-loss), 2 a mistake in the command or a file, 130 stopped with Ctrl-C, 143 with SIGTERM."
         })
 final class BenchmarkCommand implements Callable<Integer> {
 
@@ -113,6 +113,12 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--token-file", paramLabel = "<file>",
             description = "With remote workers: the token file the workers were started with (bin/benchmark-worker --token-file).")
     Path tokenFile;
+
+    @Option(names = "--fail-on-errors", description = "Exit with 1 if any run had failed sends (they are warnings otherwise).")
+    boolean failOnErrors;
+
+    @Option(names = "--fail-on-loss", description = "Exit with 1 if any confirmed message was lost or not received (a warning otherwise).")
+    boolean failOnLoss;
 
     @Option(names = {"-v", "--verbose"}, description = "Show driver logs and stack traces.")
     boolean verbose;
@@ -205,13 +211,17 @@ final class BenchmarkCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         String overrides = (duration == null ? "" : "--duration " + duration) + (warmup == null ? "" : " --warmup " + warmup);
-        return new SuiteRun(loaded, plan, OutputFolder.prepare(output), overrides.trim(), rerun, out, stop, workerSource(workerUrls, plan)).run();
+        return new SuiteRun(loaded, plan, OutputFolder.prepare(output), overrides.trim(), rerun, out, stop, workerSource(workerUrls, plan)).run(failOn());
     }
 
     private int runAll(RunPlan plan, Path folder, Supplier<Worker> workerSource) throws Exception {
         List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource).run(plan.points(), folder, done -> {});
         SummaryTable.print(out, outcomes);
-        return PlanRunner.exitCode(outcomes, stop);
+        return PlanRunner.exitCode(outcomes, stop, failOn());
+    }
+
+    private PlanRunner.FailOn failOn() {
+        return new PlanRunner.FailOn(failOnErrors, failOnLoss);
     }
 
     private static Duration parseDuration(String text, String option, int minimumSeconds) {

@@ -55,10 +55,18 @@ final class PlanRunner {
     record RunOutcome(RunPoint point, BenchmarkRun.Outcome outcome) {}
 
     /** The exit status for a set of outcomes. */
-    static int exitCode(List<BenchmarkRun.Outcome> outcomes, StopSignal stop) {
+    /**
+     * @param failOn which failures that a complete run survived also count as a failed run
+     */
+    static int exitCode(List<BenchmarkRun.Outcome> outcomes, StopSignal stop, FailOn failOn) {
         if (stop.stopped()) {
             return Main.SIGTERM.equals(stop.reason()) ? ExitCodes.TERMINATED : ExitCodes.INTERRUPTED;
         }
-        return outcomes.stream().allMatch(o -> o.status() == BenchmarkRun.Status.COMPLETE) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+        boolean failed = outcomes.stream().anyMatch(o -> o.status() != BenchmarkRun.Status.COMPLETE
+                || failOn.errors() && o.sendErrors() > 0 || failOn.loss() && o.undelivered() > 0);
+        return failed ? ExitCodes.RUN_FAILED : ExitCodes.OK;
     }
+
+    /** {@code --fail-on-errors} and {@code --fail-on-loss}. */
+    record FailOn(boolean errors, boolean loss) {}
 }

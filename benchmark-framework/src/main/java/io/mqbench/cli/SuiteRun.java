@@ -51,7 +51,7 @@ final class SuiteRun {
         this.workers = workers;
     }
 
-    int run() throws Exception {
+    int run(PlanRunner.FailOn failOn) throws Exception {
         Path folder = rerun ? null : unfinishedRun();
         SuiteManifest manifest;
         if (folder == null) {
@@ -93,7 +93,7 @@ final class SuiteRun {
         if (!manifest.finished && !stop.stopped()) {
             out.println("the suite is not finished: run the same command again to measure what is missing");
         }
-        return PlanRunner.exitCode(outcomes, stop);
+        return PlanRunner.exitCode(outcomes, stop, failOn);
     }
 
     /** The newest run folder of this suite that has points left, measured with the same overrides. */

@@ -18,10 +18,10 @@ final class SummaryTable {
         }
         int workloadWidth = Math.min(70, Math.max(8, outcomes.stream().mapToInt(o -> length(o.result().workload)).max().orElse(8)));
         int driverWidth = Math.min(30, Math.max(6, outcomes.stream().mapToInt(o -> length(o.result().driver)).max().orElse(6)));
-        String format = "%-" + workloadWidth + "s %-" + driverWidth + "s %-9s %12s %12s %10s %10s %10s %8s %6s  %s%n";
+        String format = "%-" + workloadWidth + "s %-" + driverWidth + "s %-9s %12s %12s %10s %10s %10s %8s %6s %8s  %s%n";
         out.println();
         out.printf(Locale.ROOT, format, "workload", "driver", "status", "pub msg/s", "cons msg/s",
-                "pub p99ms", "e2e p50ms", "e2e p99ms", "lost", "dup", "file");
+                "pub p99ms", "e2e p50ms", "e2e p99ms", "lost", "dup", "send err", "file");
         for (BenchmarkRun.Outcome outcome : outcomes) {
             TestResult r = outcome.result();
             boolean measured = r.summary != null && r.summary.measuredSeconds > 0;
@@ -36,6 +36,7 @@ final class SummaryTable {
                     measured ? Console.ms(r.aggregatedEndToEndLatency99pct) : "-",
                     checked ? (d.lost != null ? String.valueOf(d.lost) : d.missing + "?") : "-",
                     checked ? String.valueOf(d.duplicated) : "-",
+                    String.valueOf(outcome.sendErrors()),
                     outcome.file() == null ? "(not written: " + r.statusReason + ")" : outcome.file());
         }
         if (outcomes.stream().anyMatch(o -> o.result().delivery != null && o.result().delivery.checked && o.result().delivery.lost == null)) {

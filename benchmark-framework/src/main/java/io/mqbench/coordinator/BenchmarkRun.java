@@ -39,7 +39,17 @@ public final class BenchmarkRun {
     }
 
     /** What a run produced: its result, where it was written, and its status. */
-    public record Outcome(TestResult result, Path file, Status status) {}
+    public record Outcome(TestResult result, Path file, Status status) {
+        /** Sends that failed during the run (all of it, warm-up included). */
+        public long sendErrors() {
+            return FailureWarnings.sendErrors(result);
+        }
+
+        /** Confirmed messages that never arrived (lost, or not received when the drain ended). */
+        public long undelivered() {
+            return FailureWarnings.undelivered(result);
+        }
+    }
 
     private static final List<Phase> SETUP = List.of(
             new InitializeDriver(), new CreateTopics(), new CreateConsumers(), new CreateProducers(),
@@ -148,6 +158,7 @@ public final class BenchmarkRun {
             var errors = ctx.worker.getSendErrors();
             ctx.result.sendErrors = errors.isEmpty() ? null : errors;
         });
+        attempt("report failures", () -> FailureWarnings.add(ctx));
         attempt("estimate the workers' clocks again", ctx.worker::estimateClockOffsets);
         attempt("stop the workers", ctx.worker::stopAll);
         describeWorkers();
