@@ -13,18 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Every user mistake ends in one clear line on stderr and exit status 2, before anything runs. */
 class BadInputTest {
-    private static final String WORKLOAD = """
-            name: w
-            topics: 1
-            partitionsPerTopic: 1
-            messageSize: 100
-            subscriptionsPerTopic: 1
-            consumerPerSubscription: 1
-            producersPerTopic: 1
-            producerRate: 100
-            testDurationSeconds: 1
-            warmupDurationSeconds: 0
-            """;
+    private static final String WORKLOAD = TempFiles.fixedRateWorkloadText("w", 1, 100, 100, 1, 0);
     private static final String DRIVER = "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
 
     @TempDir

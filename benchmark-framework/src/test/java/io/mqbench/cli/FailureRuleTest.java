@@ -69,18 +69,7 @@ class FailureRuleTest {
 
     private BenchmarkCli run(String driver, String out, String... options) {
         Path driverFile = TempFiles.write(dir, out + "-driver.yaml", driver);
-        Path workload = TempFiles.write(dir, "w.yaml", """
-                name: w
-                topics: 1
-                partitionsPerTopic: 1
-                messageSize: 100
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                producerRate: 2000
-                testDurationSeconds: 3
-                warmupDurationSeconds: 0
-                """);
+        Path workload = TempFiles.fixedRateWorkload(dir, "w", 1, 100, 2000, 3, 0);
         String[] args = new String[options.length + 5];
         System.arraycopy(options, 0, args, 0, options.length);
         System.arraycopy(new String[] {"-d", driverFile.toString(), "-o", dir.resolve(out).toString(), workload.toString()},

@@ -90,17 +90,6 @@ class StopAndSaveTest {
     }
 
     private Path workload(int seconds) {
-        return TempFiles.write(dir, "w-" + seconds + ".yaml", String.format("""
-                name: w
-                topics: 1
-                partitionsPerTopic: 1
-                messageSize: 100
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                producerRate: 1000
-                testDurationSeconds: %d
-                warmupDurationSeconds: 0
-                """, seconds));
+        return TempFiles.fixedRateWorkload(dir, "w-" + seconds, 1, 100, 1000, seconds, 0);
     }
 }

@@ -31,7 +31,12 @@ public final class TempFiles {
     /** The same with {@code topics} topics (one producer and one consumer each) of {@code messageSize}-byte messages. */
     public static Path fixedRateWorkload(Path folder, String name, int topics, int messageSize, int rate, int seconds,
                                          int warmupSeconds) {
-        return write(folder, name + ".yaml", String.format("""
+        return write(folder, name + ".yaml", fixedRateWorkloadText(name, topics, messageSize, rate, seconds, warmupSeconds));
+    }
+
+    /** The text of {@link #fixedRateWorkload(Path, String, int, int, int, int, int)}, for tests that change it first. */
+    public static String fixedRateWorkloadText(String name, int topics, int messageSize, int rate, int seconds, int warmupSeconds) {
+        return String.format("""
                 name: %s
                 topics: %d
                 partitionsPerTopic: 1
@@ -42,7 +47,7 @@ public final class TempFiles {
                 producerRate: %d
                 testDurationSeconds: %d
                 warmupDurationSeconds: %d
-                """, name, topics, messageSize, rate, seconds, warmupSeconds));
+                """, name, topics, messageSize, rate, seconds, warmupSeconds);
     }
 
     /** The repository root, found from the test's working folder (a module folder). */
