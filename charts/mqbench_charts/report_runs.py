@@ -19,6 +19,8 @@ def _e(value) -> str:
 
 
 def _plain(value) -> str:
+    if value is None:
+        return "unknown"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int) and abs(value) >= 10000:

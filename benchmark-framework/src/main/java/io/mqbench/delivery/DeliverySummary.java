@@ -27,20 +27,32 @@ public final class DeliverySummary {
 
     public boolean checked;
     public String note;
-    public long confirmedMessages;
-    public long expectedDeliveries;
-    public long deliveries;
-    public long uniqueDeliveries;
+    // The counts are null, written as null, when delivery was not checked: unknown is not zero.
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Long confirmedMessages;
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Long expectedDeliveries;
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Long deliveries;
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Long uniqueDeliveries;
     /** Confirmed deliveries that had not arrived when the drain ended. */
-    public long missing;
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Long missing;
     /** {@link #missing}, once the drain waited long enough to call them lost; null before that. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long lost;
-    public long duplicated;
-    public long outOfOrder;
-    public long deliveredUnconfirmed;
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Long duplicated;
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Long outOfOrder;
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Long deliveredUnconfirmed;
+    /** Deliveries without mqbench's header; counted even when nothing else could be. */
     public long withoutHeader;
-    /** Every confirmed message reached every subscription. */
-    public boolean drained;
+    /** Every confirmed message reached every subscription; null when delivery was not checked. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public Boolean drained;
     public double drainSeconds;
     /** How long the broker may take to redeliver (the driver's, or the harness's default), and whether the drain waited that long. */
     public Double redeliveryHorizonSeconds;
@@ -71,7 +83,7 @@ public final class DeliverySummary {
         }
     }
 
-    /** A summary saying why delivery could not be checked. */
+    /** A summary saying why delivery could not be checked: every count unknown (null). */
     public static DeliverySummary unchecked(String reason) {
         DeliverySummary summary = new DeliverySummary();
         summary.checked = false;
@@ -97,6 +109,14 @@ public final class DeliverySummary {
         DeliverySummary summary = new DeliverySummary();
         summary.checked = true;
         summary.withoutHeader = report.withoutHeader;
+        summary.confirmedMessages = 0L;
+        summary.expectedDeliveries = 0L;
+        summary.deliveries = 0L;
+        summary.uniqueDeliveries = 0L;
+        summary.missing = 0L;
+        summary.duplicated = 0L;
+        summary.outOfOrder = 0L;
+        summary.deliveredUnconfirmed = 0L;
         Map<String, Counts> bySubscription = new TreeMap<>();
         Map<Long, Counts> byProducer = new TreeMap<>();
         report.producers.forEach((producerId, sent) -> {

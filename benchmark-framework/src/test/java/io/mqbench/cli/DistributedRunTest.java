@@ -59,6 +59,9 @@ class DistributedRunTest {
         JsonNode r = BenchmarkCli.onlyResult(out());
         assertEquals("complete", r.get("status").asText());
         assertFalse(r.at("/delivery/checked").asBoolean());
+        for (String count : List.of("confirmedMessages", "missing", "lost", "duplicated", "outOfOrder", "drained")) {
+            assertTrue(r.at("/delivery/" + count).isNull(), "unknown is not zero: " + count + " in " + r.get("delivery"));
+        }
         assertTrue(r.at("/delivery/note").asText().endsWith("is an upstream OMB worker: it keeps no delivery ledgers, so lost and duplicated messages were not counted"),
                 r.at("/delivery/note").asText());
         assertTrue(r.at("/summary/messagesReceived").asLong() > 2_000, "the load ran: " + r.get("summary"));

@@ -152,6 +152,7 @@ class DistributedWorkersIT {
         assertTrue(r.at("/workerDetails/1/status").asText().startsWith("lost: "), r.get("workerDetails").toString());
         assertEquals("ok", r.at("/workerDetails/0/status").asText());
         assertFalse(r.at("/delivery/checked").asBoolean());
+        assertTrue(r.at("/delivery/lost").isNull() && r.at("/delivery/duplicated").isNull(), "unknown, not 0: " + r.get("delivery"));
         assertTrue(r.at("/delivery/note").asText().contains(victim.url() + " was lost during the run"));
         for (JavaProcess survivor : List.of(workers.get(0), workers.get(2))) {
             assertTrue(RawHttp.get(survivor.statsUrl() + "/metrics").body().contains("mqbench_worker_busy 0"), "the others were stopped");
