@@ -46,9 +46,11 @@ class DriverFileTest {
 
     @Test
     void settingsInResultsAreRedacted() {
+        // The secrets of every driver in one file: a driver that does not check its settings at load
+        // (no SettingsCheck) lets them all through to the redaction.
         Path file = TempFiles.write(dir, "d.yaml", """
                 name: K
-                driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver
+                driverClass: io.mqbench.testing.RecordingDriver
                 password: hunter2
                 redisPass: opensesame
                 passive: true
