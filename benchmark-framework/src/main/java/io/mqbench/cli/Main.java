@@ -14,6 +14,7 @@ import sun.misc.Signal;
 public final class Main {
     /** The stop reason of a SIGTERM, which ends with exit status 143 rather than Ctrl-C's 130. */
     static final String SIGTERM = "SIGTERM";
+
     private Main() {}
 
     public static void main(String[] args) {

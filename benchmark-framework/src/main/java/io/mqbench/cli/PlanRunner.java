@@ -54,8 +54,9 @@ final class PlanRunner {
     /** A point and how it ended. */
     record RunOutcome(RunPoint point, BenchmarkRun.Outcome outcome) {}
 
-    /** The exit status for a set of outcomes. */
     /**
+     * The exit status for a set of outcomes.
+     *
      * @param failOn which failures that a complete run survived also count as a failed run
      */
     static int exitCode(List<BenchmarkRun.Outcome> outcomes, StopSignal stop, FailOn failOn) {
