@@ -5,22 +5,12 @@
 #   docs/bench/loopback-ceiling.sh [output folder] [repeats]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$ROOT/docs/bench/lib.sh"
 OUT="${1:-$ROOT/results/bench-loopback-ceiling}"
 REPEATS="${2:-3}"
 mkdir -p "$OUT/files"
 for rate in 0 3000000; do
-  cat > "$OUT/files/rate-$rate.yaml" <<YAML
-name: ceiling-$rate
-topics: 1
-partitionsPerTopic: 1
-messageSize: 100
-subscriptionsPerTopic: 1
-consumerPerSubscription: 1
-producersPerTopic: 1
-producerRate: $rate
-testDurationSeconds: 30
-warmupDurationSeconds: 10
-YAML
+  one_to_one_workload "$OUT/files/rate-$rate.yaml" "ceiling-$rate" 100 "$rate" 30 10
 done
 for repeat in $(seq 1 "$REPEATS"); do
   for rate in 0 3000000; do

@@ -6,6 +6,7 @@
 #   docs/bench/loopback-latency-limit.sh [output folder] [repeats] [limit ms]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$ROOT/docs/bench/lib.sh"
 OUT="${1:-$ROOT/results/bench-loopback-latency-limit}"
 REPEATS="${2:-3}"
 LIMIT="${3:-10}"
@@ -18,19 +19,7 @@ deliveryLatency: {distribution: fixed, meanMs: 5}
 capacity: {messagesPerSecond: 50000}
 YAML
 workload() { # name, rate, extra line
-  cat > "$OUT/files/$1.yaml" <<YAML
-name: $1
-topics: 1
-partitionsPerTopic: 1
-messageSize: 100
-subscriptionsPerTopic: 1
-consumerPerSubscription: 1
-producersPerTopic: 1
-producerRate: $2
-testDurationSeconds: 20
-warmupDurationSeconds: 5
-$3
-YAML
+  one_to_one_workload "$OUT/files/$1.yaml" "$1" 100 "$2" 20 5 "$3"
 }
 for rate in "${FIXED_RATES[@]}"; do
   workload "fixed-$rate" "$rate" ""

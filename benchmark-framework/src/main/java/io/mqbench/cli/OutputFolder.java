@@ -1,12 +1,9 @@
 package io.mqbench.cli;
 
 import io.mqbench.config.UserError;
+import io.mqbench.result.ResultFiles;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -28,20 +25,8 @@ final class OutputFolder {
             Path probe = Files.createTempFile(path, ".mqbench-write-check-", ".tmp");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new UserError("-o " + folder + ": cannot write results there (" + reason(e) + "); give a folder you can write to");
+            throw new UserError("-o " + folder + ": cannot write results there (" + ResultFiles.describe(e) + "); give a folder you can write to");
         }
         return path;
-    }
-
-    private static String reason(IOException e) {
-        if (!(e instanceof FileSystemException fs)) {
-            return String.valueOf(e.getMessage());
-        }
-        String why = fs.getReason() != null ? fs.getReason()
-                : e instanceof NoSuchFileException ? "no such file or folder"
-                : e instanceof AccessDeniedException ? "permission denied"
-                : e instanceof FileAlreadyExistsException ? "a file is in the way"
-                : e.getClass().getSimpleName();
-        return fs.getFile() == null ? why : fs.getFile() + ": " + why;
     }
 }

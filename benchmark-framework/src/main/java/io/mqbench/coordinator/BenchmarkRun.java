@@ -11,7 +11,6 @@ import io.mqbench.worker.WorkerReport;
 import io.mqbench.workload.Workload;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -119,7 +118,7 @@ public final class BenchmarkRun {
             return ResultFiles.write(outputFolder, ctx.result, startedAt);
         } catch (IOException e) {
             Path fallback = Path.of(System.getProperty("java.io.tmpdir"), FALLBACK_FOLDER);
-            ctx.warn("could not write the result to " + outputFolder + " (" + describe(e) + "): saved it in " + fallback
+            ctx.warn("could not write the result to " + outputFolder + " (" + ResultFiles.describe(e) + "): saved it in " + fallback
                     + " instead");
             try {
                 return ResultFiles.write(fallback, ctx.result, startedAt);
@@ -128,13 +127,6 @@ public final class BenchmarkRun {
                 throw e;
             }
         }
-    }
-
-    private static String describe(IOException e) {
-        if (e instanceof FileSystemException fs && fs.getReason() != null) {
-            return fs.getFile() + ": " + fs.getReason();
-        }
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     private void runPhases(List<Phase> phases) throws Exception {

@@ -19,45 +19,42 @@ import java.util.TreeMap;
  * broker promises order, e.g. one partition); <b>delivered unconfirmed</b> = arrived although its send
  * failed or was never confirmed (not an error: the broker took it but the acknowledgement was lost
  * or late).
+ *
+ * <p>Every count is written, as null when it was not measured (unknown is not zero); only the
+ * optional fields marked NON_NULL are left out when absent.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonInclude(JsonInclude.Include.ALWAYS)
 public final class DeliverySummary {
     /** Results list at most this many producers one by one; the totals always cover all. */
     static final int MAX_LISTED_PRODUCERS = 200;
 
     public boolean checked;
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public String note;
-    // The counts are null, written as null, when delivery was not checked: unknown is not zero.
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long confirmedMessages;
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long expectedDeliveries;
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long deliveries;
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long uniqueDeliveries;
     /** Confirmed deliveries that had not arrived when the drain ended. */
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long missing;
     /** {@link #missing}, once the drain waited long enough to call them lost; null before that. */
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long lost;
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long duplicated;
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long outOfOrder;
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Long deliveredUnconfirmed;
     /** Deliveries without mqbench's header; counted even when nothing else could be. */
     public long withoutHeader;
     /** Every confirmed message reached every subscription; null when delivery was not checked. */
-    @JsonInclude(JsonInclude.Include.ALWAYS)
     public Boolean drained;
     public double drainSeconds;
     /** How long the broker may take to redeliver (the driver's, or the harness's default), and whether the drain waited that long. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public Double redeliveryHorizonSeconds;
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public Boolean horizonCovered;
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public List<Counts> subscriptions;
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public List<Counts> producers;
 
     /** Counts for one subscription or one producer. */

@@ -3,8 +3,11 @@ package io.mqbench.result;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.io.OutputStream;
@@ -47,6 +50,19 @@ public final class ResultFiles {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /** Why writing failed, in one line: the file and the system's reason ("No space left on device"). */
+    public static String describe(IOException e) {
+        if (!(e instanceof FileSystemException fs)) {
+            return String.valueOf(e.getMessage());
+        }
+        String why = fs.getReason() != null ? fs.getReason()
+                : e instanceof NoSuchFileException ? "no such file or folder"
+                : e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof FileAlreadyExistsException ? "a file is in the way"
+                : e.getClass().getSimpleName();
+        return fs.getFile() == null ? why : fs.getFile() + ": " + why;
     }
 
     /** File names keep letters, digits, dots, dashes and underscores; the rest becomes a dash. */

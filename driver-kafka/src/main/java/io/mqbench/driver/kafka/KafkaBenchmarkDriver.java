@@ -55,10 +55,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
     @Override
     public void checkSettings(File configurationFile) throws IOException {
         try {
-            KafkaSettings settings = KafkaSettings.read(configurationFile);
-            settings.validate();
-            // The client properties are checked as they are built: still no connection.
-            ClientProperties.from(settings);
+            // Read and validated, then checked again as the client properties are built: still no connection.
+            ClientProperties.from(KafkaSettings.read(configurationFile));
         } catch (IllegalArgumentException e) {
             throw new IOException(e.getMessage(), e);
         }

@@ -36,22 +36,23 @@ public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMet
     private EndStall endStall;
     private SendStall sendStall;
 
-    @Override
-    public void checkSettings(File configurationFile) throws IOException {
+    /** The settings, or an IOException with a one-line message naming the field. */
+    private static LoopbackSettings readSettings(File configurationFile) throws IOException {
         try {
-            LoopbackSettings.read(configurationFile);
+            return LoopbackSettings.read(configurationFile);
         } catch (IllegalArgumentException e) {
             throw new IOException(e.getMessage(), e);
         }
     }
 
     @Override
+    public void checkSettings(File configurationFile) throws IOException {
+        readSettings(configurationFile);
+    }
+
+    @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
-        try {
-            settings = LoopbackSettings.read(configurationFile);
-        } catch (IllegalArgumentException e) {
-            throw new IOException(e.getMessage(), e);
-        }
+        settings = readSettings(configurationFile);
         acknowledger = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "loopback-acknowledger");
             thread.setDaemon(true);
