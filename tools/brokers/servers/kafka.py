@@ -88,7 +88,7 @@ class Kafka(Broker):
                     "log.segment.delete.delay.ms=1000\n")
         if not os.path.exists(os.path.join(self.data_dir, "meta.properties")):
             # Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding
-            cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+            cluster_id = new_cluster_id()
             argv = self._java("kafka.tools.StorageTool", "format", "-t", cluster_id, "-c", props, heap=False)
             with open(self.log_path, "ab") as log:
                 log.write(f"formatting storage, cluster id {cluster_id}\n".encode())
@@ -126,3 +126,12 @@ class Kafka(Broker):
         if not self.log_grep("Kafka Server started", log_offset):
             return Probe(False, "log does not say 'Kafka Server started' yet")
         return self.probe()
+
+
+def new_cluster_id():
+    """16 random bytes in URL-safe base64 without padding, as Kafka's own ids; like Kafka's, never
+    starting with '-', which the storage tool's argument parser would take for an option (1 in 64)."""
+    while True:
+        cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        if not cluster_id.startswith("-"):
+            return cluster_id

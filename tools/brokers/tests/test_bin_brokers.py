@@ -177,3 +177,11 @@ def test_user_errors_exit_2(args, message):
 def test_logs_prints_the_log():
     r = run("logs", "redis", "-n", "5", timeout=60)
     assert r.returncode == 0 and 1 <= len(r.stdout.strip().splitlines()) <= 5
+
+
+def test_kafka_cluster_ids_never_look_like_an_option():
+    # One id in 64 starting with '-' made `kafka-storage format -t <id>` fail ("expected one argument").
+    from brokers.servers.kafka import new_cluster_id
+    ids = [new_cluster_id() for _ in range(5000)]
+    assert not [i for i in ids if i.startswith("-")]
+    assert all(len(i) == 22 and re.fullmatch(r"[A-Za-z0-9_-]+", i) for i in ids)
