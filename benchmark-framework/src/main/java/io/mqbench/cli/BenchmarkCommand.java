@@ -153,8 +153,10 @@ final class BenchmarkCommand implements Callable<Integer> {
         if (workloads.isEmpty()) {
             throw new UserError("no workload file: give one or more after the options, e.g. workloads/simple/1-topic-1-partition-1kb.yaml");
         }
-        RunPlan plan = RunPlan.load(drivers, workloads, parseDuration(duration, "--duration", 1), parseDuration(warmup, "--warmup", 0));
         List<URI> workerUrls = workerUrls();
+        RunPlan plan = RunPlan.load(drivers, workloads, parseDuration(duration, "--duration", 1), parseDuration(warmup, "--warmup", 0),
+                !workerUrls.isEmpty());
+        plan.remoteOnlyNotes().forEach(out::println);
         if (validate) {
             out.printf("ok: %d driver file(s) and %d workload file(s) (%d run(s)) are valid%s%n",
                     plan.drivers().size(), workloads.size(), plan.points().size(), workersNote(workerUrls));
@@ -203,8 +205,10 @@ final class BenchmarkCommand implements Callable<Integer> {
             throw new UserError("--suite takes the drivers and workloads from " + suite + "; do not give -d or workload files with it");
         }
         SuiteFile loaded = SuiteFile.load(suite);
-        RunPlan plan = RunPlan.load(loaded.drivers(), loaded.workloads(), parseDuration(duration, "--duration", 1), parseDuration(warmup, "--warmup", 0));
         List<URI> workerUrls = workerUrls();
+        RunPlan plan = RunPlan.load(loaded.drivers(), loaded.workloads(), parseDuration(duration, "--duration", 1),
+                parseDuration(warmup, "--warmup", 0), !workerUrls.isEmpty());
+        plan.remoteOnlyNotes().forEach(out::println);
         if (validate) {
             out.printf("ok: suite %s with %d driver file(s) and %d workload point(s) is valid%s%n", loaded.name(),
                     plan.drivers().size(), plan.workloads().size(), workersNote(workerUrls));

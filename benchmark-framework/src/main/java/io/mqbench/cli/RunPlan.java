@@ -18,10 +18,10 @@ record RunPlan(List<DriverFile> drivers, List<PlannedWorkload> workloads) {
 
     record PlannedWorkload(File file, Workload workload, List<byte[]> payloads) {}
 
-    static RunPlan load(List<File> driverFiles, List<File> workloadFiles, Duration duration, Duration warmup) {
+    static RunPlan load(List<File> driverFiles, List<File> workloadFiles, Duration duration, Duration warmup, boolean remoteWorkers) {
         List<DriverFile> drivers = new ArrayList<>();
         for (File file : driverFiles) {
-            drivers.add(DriverFile.load(file));
+            drivers.add(remoteWorkers ? DriverFile.loadForRemoteWorkers(file) : DriverFile.load(file));
         }
         List<PlannedWorkload> workloads = new ArrayList<>();
         for (File file : workloadFiles) {
@@ -30,6 +30,18 @@ record RunPlan(List<DriverFile> drivers, List<PlannedWorkload> workloads) {
             }
         }
         return new RunPlan(drivers, workloads);
+    }
+
+    /** One line per driver whose class only the workers have: what was not checked here. */
+    List<String> remoteOnlyNotes() {
+        List<String> notes = new ArrayList<>();
+        for (DriverFile driver : drivers) {
+            if (!driver.foundHere()) {
+                notes.add("note: " + driver.file() + ": " + driver.driverClass() + " is not on this machine's classpath;"
+                        + " the workers check it and its settings when they start the driver");
+            }
+        }
+        return notes;
     }
 
     /** Every driver with every workload, drivers outermost. */

@@ -2,6 +2,7 @@ package io.mqbench.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.ClientLibraryConflict;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import java.io.File;
 import java.io.IOException;
@@ -28,6 +29,20 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
                     "io.mqbench.driver.sqs.SqsBenchmarkDriver");
 
     public static DriverFile load(File file) {
+        return load(file, false);
+    }
+
+    /**
+     * For a coordinator with remote workers, which need not have the driver itself: an upstream OMB
+     * worker runs OMB's own drivers. When the class is not on this classpath, the file is loaded
+     * without the driver's settings check; the workers check class and settings when they
+     * initialize the driver ({@link #foundHere()} tells which).
+     */
+    public static DriverFile loadForRemoteWorkers(File file) {
+        return load(file, true);
+    }
+
+    private static DriverFile load(File file, boolean classMayBeRemote) {
         JsonNode tree = YamlFiles.readTree(file);
         JsonNode className = tree.get("driverClass");
         if (className == null || !className.isTextual() || className.asText().isBlank()) {
@@ -40,8 +55,24 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
                 ? nameNode.asText()
                 : file.getName().replaceFirst("\\.ya?ml$", "");
         DriverFile driver = new DriverFile(file, name, className.asText().trim(), tree);
-        driver.checkSettings();
+        if (!classMayBeRemote || driver.foundHere()) {
+            driver.checkSettings();
+        }
         return driver;
+    }
+
+    /** Whether the driver class is on this process's classpath. */
+    public boolean foundHere() {
+        return onClasspath(driverClass);
+    }
+
+    private static boolean onClasspath(String className) {
+        try {
+            Class.forName(className, false, Thread.currentThread().getContextClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false; // not built, or not on the classpath
+        }
     }
 
     /**
@@ -89,9 +120,8 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
             Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
             throw new UserError(file + ": cannot create " + driverClass + ": " + cause, cause);
         } catch (LinkageError e) {
-            // The driver class is there but a library it needs is not (a module built without its dependencies).
-            throw new UserError(file + ": cannot create " + driverClass + ": a class it needs is missing (" + e.getMessage()
-                    + "); rebuild with bin/benchmark (or mvn install) so its libraries are in distribution/target/lib", e);
+            // The driver class is there but a library it needs is missing, or there in another version.
+            throw new UserError(file + ": cannot create " + driverClass + ": " + ClientLibraryConflict.describe(e), e);
         }
     }
 
@@ -103,11 +133,8 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
     static List<String> availableDrivers() {
         List<String> found = new ArrayList<>();
         for (String candidate : KNOWN_DRIVERS) {
-            try {
-                Class.forName(candidate, false, Thread.currentThread().getContextClassLoader());
+            if (onClasspath(candidate)) {
                 found.add(candidate);
-            } catch (ClassNotFoundException | LinkageError e) {
-                // not built or not on the classpath: not available
             }
         }
         return found.isEmpty() ? List.of("(none)") : found;

@@ -74,7 +74,12 @@ final class ClockReport {
             endError = Math.abs(pair.biasAtEndMicros) + producer.clockAtEnd.uncertaintyMicros() + consumer.clockAtEnd.uncertaintyMicros();
         }
         // Between the two estimates the bias moved from one to the other: the worst is at either end.
-        pair.errorMicros = startError == null ? endError : endError == null ? startError : Math.max(startError, endError);
+        // (Not one conditional expression: mixing Long and long there unboxes a null and throws.)
+        if (startError == null || endError == null) {
+            pair.errorMicros = startError == null ? endError : startError;
+        } else {
+            pair.errorMicros = Math.max(startError, endError);
+        }
         return pair;
     }
 

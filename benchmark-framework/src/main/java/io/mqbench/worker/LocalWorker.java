@@ -1,6 +1,7 @@
 package io.mqbench.worker;
 
 import io.mqbench.config.DriverFile;
+import io.mqbench.driver.support.ClientLibraryConflict;
 import io.mqbench.config.UserError;
 import io.mqbench.delivery.ConsumerReceipts;
 import io.mqbench.delivery.DeliveryReport;
@@ -91,9 +92,12 @@ public final class LocalWorker implements Worker {
         } catch (UserError e) {
             closeQuietly(created);
             throw e;
-        } catch (Exception e) {
+        } catch (Exception | LinkageError e) {
             closeQuietly(created);
-            throw new UserError(driverConfigFile + ": the driver could not start: " + SendErrors.describe(e), e);
+            // Two versions of a client library on one classpath show as a LinkageError, often wrapped
+            // by the client into something that blames the settings: say what it really is.
+            String why = ClientLibraryConflict.findIn(e).map(ClientLibraryConflict::describe).orElseGet(() -> SendErrors.describe(e));
+            throw new UserError(driverConfigFile + ": the driver could not start: " + why, e);
         }
         driver = created;
     }

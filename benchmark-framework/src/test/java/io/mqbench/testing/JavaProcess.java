@@ -42,15 +42,29 @@ public final class JavaProcess implements AutoCloseable {
      */
     public static JavaProcess start(Path logs, String name, List<String> prefix, String mainClass, List<String> args) {
         List<String> command = new ArrayList<>(prefix);
-        command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add(javaCommand());
         // Small heaps and one GC thread: three workers and the tests share two cores.
         command.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-cp", classpath(), mainClass));
         command.addAll(args);
+        return start(logs, name, command, null);
+    }
+
+    /** The java command of this JVM, for processes on another classpath (an upstream OMB build, say). */
+    public static String javaCommand() {
+        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    /** Runs {@code command} in {@code directory} (null: this one), its output in {@code logs/name.out} and {@code .err}. */
+    public static JavaProcess start(Path logs, String name, List<String> command, Path directory) {
         try {
             Files.createDirectories(logs);
             Path out = logs.resolve(name + ".out");
             Path err = logs.resolve(name + ".err");
-            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            if (directory != null) {
+                builder.directory(directory.toFile());
+            }
+            Process process = builder.start();
             return new JavaProcess(process, out, err);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
@@ -99,6 +113,10 @@ public final class JavaProcess implements AutoCloseable {
 
     public String stderr() {
         return read(stderr);
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** Waits for the process to end; returns its exit status. */

@@ -4,6 +4,7 @@ import io.mqbench.driver.artemis.jms.AsyncSend;
 import io.mqbench.driver.artemis.jms.JmsFailures;
 import io.mqbench.driver.artemis.jms.JmsProvider;
 import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.support.ClientLibraryConflict;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -59,7 +60,11 @@ final class ArtemisProvider implements JmsProvider {
         ActiveMQConnectionFactory factory;
         try {
             factory = new ActiveMQConnectionFactory(settings.brokerAddress.trim());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
+            // An older artemis-core-client first on the classpath fails in here too: not the URL's fault.
+            ClientLibraryConflict.findIn(e).ifPresent(conflict -> {
+                throw new IllegalStateException(ClientLibraryConflict.describe(conflict), conflict);
+            });
             throw new IllegalArgumentException("brokerAddress '" + settings.brokerAddress + "' is not an Artemis"
                     + " URL (" + JmsFailures.describe(e) + "); e.g. tcp://127.0.0.1:61616", e);
         }

@@ -1,0 +1,280 @@
+package io.mqbench.interop;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.JavaProcess;
+import io.mqbench.testing.TempFiles;
+import java.io.File;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * mqbench against a real build of upstream OpenMessaging Benchmark, in every direction the
+ * mission promises: mqbench's drop-in driver jars inside upstream's local benchmark, upstream's
+ * coordinator driving mqbench workers, mqbench's coordinator driving upstream workers with an
+ * upstream driver file, and each side reading the other's result files. Needs the brokers of
+ * {@code bin/brokers} (Kafka, RabbitMQ, Artemis, Redis) and {@code MQBENCH_UPSTREAM_OMB}.
+ *
+ * <p>Upstream's runs last whole minutes, so the five upstream runs go at once (1,000 msg/s of
+ * 1 KB each, light work), after mqbench's own 30-s run, which must hold its rate to 1 %.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class UpstreamOmbIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path ROOT = TempFiles.repositoryRoot();
+    private static final Path WORK = ROOT.resolve("interop-tests/target/interop");
+    private static final List<String> DROP_IN_DRIVERS = List.of("kafka", "rabbitmq", "artemis", "redis");
+
+    private static UpstreamOmb upstream;
+    private static final List<AutoCloseable> started = new ArrayList<>();
+    /** Upstream's local runs with one drop-in jar each, by driver module name, and the run of upstream's coordinator. */
+    private static final Map<String, UpstreamRun> upstreamRuns = new LinkedHashMap<>();
+
+    @BeforeAll
+    static void locateUpstream() throws Exception {
+        upstream = UpstreamOmb.fromEnvironment();
+        if (Files.exists(WORK)) { // kept after a run for a look at the logs; a new run starts afresh
+            try (Stream<Path> old = Files.walk(WORK)) {
+                for (Path path : old.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+        Files.createDirectories(WORK);
+    }
+
+    @AfterAll
+    static void stopEverything() throws Exception {
+        for (AutoCloseable process : started) {
+            process.close();
+        }
+    }
+
+    /** (c) mqbench's coordinator with two upstream workers, running upstream's own Kafka driver. */
+    @Test
+    @Order(1)
+    void mqbenchsCoordinatorDrivesUpstreamWorkersWithAnUpstreamDriverFile() throws Exception {
+        Path install = upstream.installInto(WORK.resolve("upstream-workers"));
+        UpstreamOmb.UpstreamWorker first = upstream.worker(install, WORK.resolve("logs"), "upstream-worker-1");
+        started.add(first);
+        UpstreamOmb.UpstreamWorker second = upstream.worker(install, WORK.resolve("logs"), "upstream-worker-2");
+        started.add(second);
+        Path driver = TempFiles.write(WORK, "upstream-kafka.yaml", """
+                name: Kafka-upstream-driver
+                driverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver
+                replicationFactor: 1
+                topicConfig: |
+                  min.insync.replicas=1
+                commonConfig: |
+                  bootstrap.servers=127.0.0.1:9092
+                producerConfig: |
+                  acks=all
+                  linger.ms=1
+                consumerConfig: |
+                  auto.offset.reset=earliest
+                  enable.auto.commit=false
+                """);
+        Path workload = TempFiles.write(WORK, "interop-2000.yaml", workload("interop-1kb-2000", 2000, null));
+        Path results = WORK.resolve("mqbench-results");
+
+        BenchmarkCli run = BenchmarkCli.run("-w", first.url() + "," + second.url(), "-d", driver.toString(),
+                "--duration", "30s", "--warmup", "5s", "-o", results.toString(), workload.toString());
+
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        assertTrue(run.out().contains("note: " + driver + ": io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver"
+                + " is not on this machine's classpath"), run.out());
+        assertTrue(run.out().contains("(upstream OMB): producers"), run.out());
+        Path file = BenchmarkCli.results(results).get(0);
+        JsonNode result = JSON.readTree(file.toFile());
+        assertEquals("complete", result.path("status").asText(), result.toPrettyString());
+        assertEquals("Kafka-upstream-driver", result.path("driver").asText());
+        // Every period at the rate (the first used to count from the warm-up's last period on: +1.5 to 3 %).
+        for (JsonNode rate : result.path("publishRate")) {
+            assertEquals(2000, rate.asDouble(), 20, "publish rate of every period: " + result.path("publishRate"));
+        }
+        // (d) upstream reads mqbench's result with its own TestResult class.
+        Map<String, Object> read = readWithUpstreamsTestResult(file);
+        assertEquals("Kafka-upstream-driver", read.get("driver"));
+        assertEquals(JSON.convertValue(result.path("publishRate"), List.class), read.get("publishRate"));
+        assertEquals(result.path("aggregatedEndToEndLatency99pct").asDouble(), (Double) read.get("aggregatedEndToEndLatency99pct"));
+    }
+
+    /** (a) Each drop-in jar alone in upstream's lib/, run by upstream's local benchmark. */
+    @Test
+    @Order(2)
+    void eachDropInJarRunsInUpstreamsLocalBenchmark() throws Exception {
+        startUpstreamRuns();
+        List<Executable> checks = new ArrayList<>();
+        for (String driver : DROP_IN_DRIVERS) {
+            UpstreamRun run = upstreamRuns.get(driver);
+            checks.add(() -> run.assertHeldTheRate(1000));
+        }
+        assertAll(checks);
+    }
+
+    /** (b) Upstream's coordinator with two mqbench workers running mqbench's Kafka driver. */
+    @Test
+    @Order(3)
+    void upstreamsCoordinatorDrivesTwoMqbenchWorkers() throws Exception {
+        startUpstreamRuns();
+        upstreamRuns.get("mqbench-workers").assertHeldTheRate(1000);
+    }
+
+    /** (d) mqbench's readers take upstream's result files: the CSV summary and bin/compare. */
+    @Test
+    @Order(4)
+    void mqbenchReadsUpstreamsResults() throws Exception {
+        startUpstreamRuns();
+        Path folder = Files.createDirectories(WORK.resolve("upstream-results"));
+        for (UpstreamRun run : upstreamRuns.values()) {
+            run.awaitResult();
+            Files.copy(run.result, folder.resolve(run.result.getFileName()));
+        }
+        BenchmarkCli csv = BenchmarkCli.run("--csv", folder.toString());
+        assertEquals(0, csv.exitCode, csv.out() + csv.err());
+        Path summary;
+        try (Stream<Path> files = Files.list(folder)) {
+            summary = files.filter(p -> p.getFileName().toString().startsWith("summary-")).findFirst().orElseThrow();
+        }
+        List<String> rows = Files.readAllLines(summary);
+        assertEquals(1 + upstreamRuns.size(), rows.size(), String.join("\n", rows));
+
+        Process compare = new ProcessBuilder(ROOT.resolve("bin/compare").toString(),
+                upstreamRuns.get("kafka").result.toString(), upstreamRuns.get("redis").result.toString())
+                .redirectErrorStream(true).start();
+        String printed = new String(compare.getInputStream().readAllBytes());
+        assertTrue(compare.waitFor(5, TimeUnit.MINUTES));
+        assertEquals(0, compare.exitValue(), printed);
+        assertTrue(printed.contains("publish rate") && printed.contains("Kafka-local") && printed.contains("Redis"), printed);
+    }
+
+    /** Starts upstream's five runs at once, the first time a test needs them. */
+    private static synchronized void startUpstreamRuns() throws Exception {
+        if (!upstreamRuns.isEmpty()) {
+            return;
+        }
+        Path workload = TempFiles.write(WORK, "interop-1000.yaml", workload("interop-1kb-1000", 1000, upstream.payload1Kb()));
+        Path logs = WORK.resolve("logs");
+        for (String driver : DROP_IN_DRIVERS) {
+            Path jar = ROOT.resolve("driver-" + driver + "/target/mqbench-driver-" + driver + "-omb.jar");
+            Path install = upstream.installInto(WORK.resolve("upstream-with-" + driver), jar);
+            Path driverFile = ROOT.resolve("driver-" + driver + "/" + driver + "-local.yaml");
+            Path result = install.resolve("upstream-with-" + driver + ".json");
+            JavaProcess process = upstream.benchmark(install, logs, "upstream-" + driver,
+                    List.of("-d", driverFile.toString(), "-o", result.toString(), workload.toString()));
+            started.add(process);
+            upstreamRuns.put(driver, new UpstreamRun("upstream's benchmark with " + jar.getFileName(), process, result));
+        }
+        JavaProcess worker1 = JavaProcess.worker(logs, "mqbench-worker-1");
+        started.add(worker1);
+        JavaProcess worker2 = JavaProcess.worker(logs, "mqbench-worker-2");
+        started.add(worker2);
+        Path install = upstream.installInto(WORK.resolve("upstream-coordinator"));
+        Path result = install.resolve("upstream-coordinator-mqbench-workers.json");
+        JavaProcess coordinator = upstream.benchmark(install, logs, "upstream-coordinator",
+                List.of("-w", worker1.url() + "," + worker2.url(), "-d", ROOT.resolve("driver-kafka/kafka-local.yaml").toString(),
+                        "-o", result.toString(), workload.toString()));
+        started.add(coordinator);
+        upstreamRuns.put("mqbench-workers", new UpstreamRun("upstream's coordinator with two mqbench workers", coordinator, result));
+    }
+
+    /** An OMB workload of 1 KB messages at {@code rate}, one minute (upstream counts whole minutes), no warm-up. */
+    private static String workload(String name, int rate, Path payload) {
+        return "name: " + name + "\n"
+                + "topics: 1\npartitionsPerTopic: 1\nmessageSize: 1024\n"
+                + (payload == null ? "" : "payloadFile: " + payload + "\n")
+                + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducersPerTopic: 1\n"
+                + "producerRate: " + rate + "\nconsumerBacklogSizeGB: 0\n"
+                + "warmupDurationMinutes: 0\ntestDurationMinutes: 1\n";
+    }
+
+    /** Upstream's TestResult, as upstream's own Jackson maps a result file onto it (unknown fields ignored). */
+    private static Map<String, Object> readWithUpstreamsTestResult(Path file) throws Exception {
+        try (URLClassLoader loader = upstream.classLoader()) {
+            Class<?> mapperType = loader.loadClass("com.fasterxml.jackson.databind.ObjectMapper");
+            Class<?> featureType = loader.loadClass("com.fasterxml.jackson.databind.DeserializationFeature");
+            Class<?> resultType = loader.loadClass("io.openmessaging.benchmark.TestResult");
+            Object mapper = mapperType.getConstructor().newInstance();
+            Object failOnUnknown = featureType.getField("FAIL_ON_UNKNOWN_PROPERTIES").get(null);
+            mapperType.getMethod("configure", featureType, boolean.class).invoke(mapper, failOnUnknown, false);
+            Object result = mapperType.getMethod("readValue", File.class, Class.class).invoke(mapper, file.toFile(), resultType);
+            Map<String, Object> fields = new LinkedHashMap<>();
+            for (String name : List.of("driver", "publishRate", "aggregatedEndToEndLatency99pct")) {
+                fields.put(name, resultType.getField(name).get(result));
+            }
+            return fields;
+        }
+    }
+
+    /** One upstream coordinator process and the result file it is to write. */
+    private static final class UpstreamRun {
+        final String what;
+        final JavaProcess process;
+        final Path result;
+
+        UpstreamRun(String what, JavaProcess process, Path result) {
+            this.what = what;
+            this.process = process;
+            this.result = result;
+        }
+
+        /**
+         * Waits for the result file. Upstream's JVM sometimes stays up after writing it (a
+         * non-daemon pool thread), so the process is stopped once the file is there.
+         */
+        void awaitResult() throws Exception {
+            long deadline = System.currentTimeMillis() + 180_000;
+            while (!Files.exists(result) || Files.size(result) == 0) {
+                if (!process.isAlive() && !Files.exists(result)) {
+                    throw new AssertionError(what + " ended without a result:\n" + tail(process.stdout()) + process.stderr());
+                }
+                if (System.currentTimeMillis() > deadline) {
+                    throw new AssertionError(what + " wrote no result within 3 minutes:\n" + tail(process.stdout()));
+                }
+                Thread.sleep(500);
+            }
+            Thread.sleep(500); // upstream writes the file in place; let it finish
+            process.close();
+        }
+
+        void assertHeldTheRate(double rate) throws Exception {
+            awaitResult();
+            JsonNode json = JSON.readTree(result.toFile());
+            List<Double> published = new ArrayList<>();
+            json.path("publishRate").forEach(r -> published.add(r.asDouble()));
+            List<Double> consumed = new ArrayList<>();
+            json.path("consumeRate").forEach(r -> consumed.add(r.asDouble()));
+            assertTrue(published.size() >= 5, what + ": " + published.size() + " periods: " + json);
+            assertEquals(rate, mean(published), rate * 0.02, what + ": publish rate per period " + published);
+            assertEquals(rate, mean(consumed), rate * 0.02, what + ": consume rate per period " + consumed);
+        }
+
+        private static double mean(List<Double> values) {
+            return values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        }
+
+        private static String tail(String text) {
+            return text.length() <= 4000 ? text : text.substring(text.length() - 4000);
+        }
+    }
+}
