@@ -2,13 +2,16 @@
 # mqbench's producerRate: 0 beside upstream OMB's own driver at producerRate: 10000000, on the same
 # local broker and workload (1 KB, 1 topic, 1 partition, 1 producer, 1 consumer, 60 s measured),
 # alternating the two tools (docs/max-rate.md). Needs the brokers of bin/brokers running and an
-# upstream build (shared/upstream-omb/build.sh prints its folder).
+# upstream build: give its folder, or - for the one tools/upstream-omb.sh finds or builds (the
+# same as the interoperability tests').
 #
-#   docs/bench/side-by-side.sh <upstream OMB folder> <output folder> [repeats] [brokers...]
+#   docs/bench/side-by-side.sh <upstream OMB folder | -> <output folder> [repeats] [brokers...]
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/docs/bench/side-by-side"
-OMB="$(cd "${1:?upstream OMB folder}" && pwd)"
+OMB_ARG="${1:?upstream OMB folder, or - (see tools/upstream-omb.sh)}"
+[ "$OMB_ARG" = "-" ] && { OMB_ARG="$("$ROOT/tools/upstream-omb.sh")" || exit 2; }
+OMB="$(cd "$OMB_ARG" && pwd)"
 OUT="$(mkdir -p "${2:?output folder}" && cd "$2" && pwd)"
 REPEATS="${3:-2}"
 shift 3 2>/dev/null || shift $#

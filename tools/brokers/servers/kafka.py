@@ -1,6 +1,6 @@
 """Kafka: one broker in KRaft combined mode (broker + controller in one JVM), jars from Maven Central.
 
-Version 3.9.1: the version the reference figures in shared/brokers.md (vendor tools and
+Version 3.9.1: the version the project's reference figures (vendor tools and
 upstream OMB) were measured with, so our numbers compare with them; it logs through
 slf4j-reload4j with a plain log4j.properties. (4.x works the same way but needs log4j2.)
 The storage is formatted once with a random cluster id; `reset` wipes it and the next
