@@ -28,6 +28,10 @@ resolution) never count.
 
 Key metrics (marked *) decide the exit status: publish rate, consume rate,
 end-to-end latency p50/p95/p99, publish latency p50/p95/p99.
+
+A partial result (stopped early) is compared on the periods it measured; its status is
+in the header. A result that measured no period (an aborted run) is not compared: it is
+listed with its reason, and if nothing else is left the exit status is 2.
 """
 
 EPILOG = """\
@@ -80,7 +84,7 @@ def parse_args(argv):
 
 def run(argv) -> int:
     args = parse_args(argv)
-    from .compare import compare, match_runs
+    from .compare import compare, match_runs, measured_nothing
     from .compare_output import FORMATS
     from .loading import load_runs
 
@@ -89,6 +93,13 @@ def run(argv) -> int:
     if not matched:
         raise UserError("nothing to compare: no driver/workload/sweep point is present in every argument "
                         f"({'; '.join(unmatched[:3])})")
+    # A run that measured nothing is left out, with the reason; partial runs are compared on
+    # the periods they measured (their status is in the table's header).
+    empty = [(title, [why for why in map(measured_nothing, runs) if why]) for title, runs in matched]
+    unmatched += [f"{title}: {'; '.join(whys)}" for title, whys in empty if whys]
+    matched = [pair for pair, (_, whys) in zip(matched, empty) if not whys]
+    if not matched:
+        raise UserError("nothing to compare: " + "; ".join(unmatched[:3]))
     comparisons = [compare(runs, title, args.threshold, args.noise_factor) for title, runs in matched]
     print(FORMATS[args.format](comparisons, unmatched, args.threshold, args.noise_factor))
     regressions = [(c, row, i) for c in comparisons for row, i in c.regressions()]

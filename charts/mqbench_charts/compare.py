@@ -125,6 +125,16 @@ def judge(metric: Metric, base: Cell, cell: Cell, threshold: float | None, noise
     cell.verdict = REGRESSION if worse else IMPROVEMENT
 
 
+def measured_nothing(run: Run) -> str | None:
+    """Why a run has nothing to compare (an aborted run, or one stopped before its first period
+    ended), or None. Its rates and latencies would read as zeros: "-100 % better" latencies and
+    rate "regressions" that no broker ever showed."""
+    if run.period_seconds.size > 0:
+        return None
+    reason = run.raw.get("statusReason")
+    return f"{run.path.name} ({run.display_status}{': ' + str(reason) if reason else ''}) measured no period"
+
+
 def compare(runs: list[Run], title: str, threshold: float | None, noise_factor: float = 1.0) -> Comparison:
     comparison = Comparison(title, runs)
     for metric in METRICS:

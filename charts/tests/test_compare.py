@@ -167,3 +167,36 @@ def test_99999pct_fields_of_omb_branches_that_write_them_are_read_and_compared()
     comparison = compare(deeper, "t", threshold=0.05)
     assert row(comparison, "endToEnd99.999").cells[1].change == pytest.approx(0.25)
     assert row(comparison, "publish99.999").cells[0].value == 20.0
+
+
+def test_an_aborted_run_is_not_read_as_zeros_but_refused_with_its_reason(write_result, capsys):
+    aborted = make_result(publish_rates=[], status="aborted", extra={"statusReason": "broker unreachable"})
+    a = write_result(steady(10000.0, 0.01))
+    b = write_result(aborted)
+    assert main([str(a), str(b), "--threshold", "5%"]) == 2
+    captured = capsys.readouterr()
+    assert "REGRESSION" not in captured.out and "-100.0%" not in captured.out
+    line = captured.err.strip()
+    assert "\n" not in line
+    assert line.startswith("compare: nothing to compare: Kafka · w: result-002.json ")
+    assert "(aborted: broker unreachable) measured no period" in line
+
+
+def test_with_folders_the_aborted_pair_is_listed_and_the_others_compared(tmp_path, write_result, capsys):
+    write_result(steady(10000.0, 0.01, workload="good"), folder=tmp_path / "a")
+    write_result(steady(10000.0, 0.01, workload="broken"), folder=tmp_path / "a")
+    write_result(steady(10100.0, 0.01, workload="good"), folder=tmp_path / "b")
+    write_result(make_result(workload="broken", publish_rates=[], status="aborted"), folder=tmp_path / "b")
+    assert main([str(tmp_path / "a"), str(tmp_path / "b"), "--threshold", "5%"]) == 0
+    out = capsys.readouterr().out
+    assert "(Kafka, good, target 10,000 msg/s" in out and "publish rate" in out
+    assert "not compared: Kafka · broken: " in out and "(aborted) measured no period" in out
+
+
+def test_a_partial_run_is_compared_on_the_periods_it_measured(write_result, capsys):
+    a = write_result(steady(10000.0, 0.01))
+    b = write_result(make_result(workload="w", driver="Kafka", publish_rates=[9990.0], status="partial"))
+    assert main([str(a), str(b), "--threshold", "5%"]) == 0
+    out = capsys.readouterr().out
+    assert "partial" in out
+    assert "-0.1%" in next(l for l in out.splitlines() if l.startswith("publish rate"))
