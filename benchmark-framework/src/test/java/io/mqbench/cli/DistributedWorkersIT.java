@@ -160,6 +160,33 @@ class DistributedWorkersIT {
     }
 
     @Test
+    void aWorkerPausedUntilTheCoordinatorGaveUpStopsItsLoadTheMomentItResumes() throws Exception {
+        List<JavaProcess> workers = startWorkers(2);
+        Path workload = workload("paused", 2, 1000, 60, 0);
+        BenchmarkCli runner = new BenchmarkCli();
+        Thread coordinator = new Thread(() -> runner.execute("-d", driver().toString(), "-w", urls(workers), "--placement", "colocated",
+                "-o", out().toString(), workload.toString()));
+        coordinator.start();
+        runner.awaitOutput("[measure 0:10/1:00]");
+        JavaProcess paused = workers.get(1);
+        paused.pause(true);
+        coordinator.join(30_000);
+        assertFalse(coordinator.isAlive(), "the coordinator gave up on the paused worker: " + runner.out());
+        assertEquals(ExitCodes.RUN_FAILED, runner.exitCode, runner.err() + runner.out());
+        assertTrue(runner.out().contains("worker " + paused.url() + " stopped answering"), runner.out());
+
+        paused.pause(false);
+        Thread.sleep(2_000);
+        String resumed = RawHttp.get(paused.statsUrl() + "/metrics").body();
+        Thread.sleep(2_000);
+        String later = RawHttp.get(paused.statsUrl() + "/metrics").body();
+        assertTrue(later.contains("mqbench_worker_busy 0"), "the worker knows its run is over: " + later);
+        assertEquals(counter(resumed, "mqbench_worker_messages_sent_total"), counter(later, "mqbench_worker_messages_sent_total"),
+                "no load after the resume (it used to go on until its 30-s idle limit)");
+        assertTrue(paused.stderr().contains("stop all"), paused.stderr());
+    }
+
+    @Test
     void aWorkerWithATokenFileAnswers401WithoutTheTokenAndLogsIt() throws Exception {
         Path token = TempFiles.write(dir, "worker.token", "5f1c0e7a9b3d4c2e8f6a1b0c9d8e7f6a\n");
         Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));

@@ -144,14 +144,31 @@ public final class JavaProcess implements AutoCloseable {
         ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroy);
     }
 
+    /** SIGSTOP (true) or SIGCONT (false), by PID: a process that hangs and comes back. */
+    public void pause(boolean stopped) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", stopped ? "-STOP" : "-CONT", String.valueOf(pid())).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IllegalStateException("kill " + (stopped ? "-STOP " : "-CONT ") + pid() + " failed");
+        }
+    }
+
     /** SIGKILL, by PID: the process gets no chance to say goodbye. */
     public void kill() {
         ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroyForcibly);
     }
 
-    /** SIGTERM, then SIGKILL if it has not ended within 5 s. */
+    /** SIGTERM, then SIGKILL if it has not ended within 5 s; a stopped process is resumed first to hear it. */
     @Override
     public void close() {
+        try {
+            if (process.isAlive()) {
+                pause(false);
+            }
+        } catch (IOException | RuntimeException e) {
+            // already gone
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         ProcessHandle.of(pid()).ifPresent(handle -> {
             handle.destroy();
             try {

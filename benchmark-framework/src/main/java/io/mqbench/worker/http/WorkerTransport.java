@@ -26,6 +26,9 @@ final class WorkerTransport {
     private final HttpClient client;
     private final String authorization;
     private final String coordinator;
+    /** How long the last {@code /stop-all} to a lost worker may wait for the worker to resume. */
+    private static final Duration LAST_WORD_TIMEOUT = Duration.ofMinutes(10);
+
     private final Set<CompletableFuture<?>> waiting = ConcurrentHashMap.newKeySet();
     private volatile String session;
     private volatile String lostReason;
@@ -59,6 +62,20 @@ final class WorkerTransport {
         }
         WorkerLostException lost = lostException();
         waiting.forEach(request -> request.completeExceptionally(lost));
+        tellItsRunIsOver();
+    }
+
+    /**
+     * A last {@code /stop-all} for this run, sent without waiting. A worker that was only paused
+     * (SIGSTOP, a VM stall) finds it queued when it resumes and stops its load at once, instead of
+     * taking the queued heartbeats for a live coordinator and producing for another 30 s. A dead or
+     * restarted worker refuses it, which changes nothing.
+     */
+    private void tellItsRunIsOver() {
+        if (session != null) {
+            sendAsync("POST", WorkerProtocol.STOP_ALL, null, LAST_WORD_TIMEOUT)
+                    .exceptionally(ignored -> null);
+        }
     }
 
     boolean sendsToken() {
