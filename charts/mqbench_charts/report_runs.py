@@ -49,7 +49,24 @@ def status_html(run: Run) -> str:
     warnings = run.raw.get("warnings") or []
     flag = f' <span class="status-partial">({len(warnings)} warning{"s" if len(warnings) > 1 else ""})</span>' \
         if warnings else ""
+    if run.raw.get("clientBound") is True:
+        flag += ' <span class="status-partial">(client-bound: the client, not the broker, may have set these figures)</span>'
     return f'<span class="{css}">{_e(run.display_status)}</span>{flag}{reason}'
+
+
+def client_load_text(raw: dict) -> str:
+    """Each worker's share of its cores and GC share in the measured phase, and CPU per message."""
+    load = _dict(raw, "clientLoad")
+    workers = [w for w in load.get("workers") or [] if isinstance(w, dict)]
+    if not workers:
+        return ""
+    parts = [f"{w.get('worker')}: {100 * (w.get('cpuShare') or 0):.0f}% of {w.get('cores')} cores "
+             f"(busiest period {100 * (w.get('cpuShareMaxPeriod') or 0):.0f}%), GC {100 * (w.get('gcShare') or 0):.1f}%"
+             for w in workers]
+    per_message = load.get("cpuMicrosPerMessageSent")
+    if isinstance(per_message, (int, float)):
+        parts.append(f"{format_number(per_message)} µs of client CPU per message sent")
+    return "; ".join(parts)
 
 
 def _host(host: dict) -> str:
@@ -122,6 +139,7 @@ def _facts(run: Run) -> list[tuple[str, str]]:
         ("workers", _e("; ".join(map(str, raw.get("workers") or [])))),
         ("delivery", _mapping(delivery)),
         ("send errors", _mapping(raw.get("sendErrors"))),
+        ("client load", _e(client_load_text(raw))),
         ("negative end-to-end values", _e(raw.get("negativeEndToEndLatencies") or "")),
         ("rate discovery", _e(_discovery(raw))),
         ("backlog phase", _mapping(raw.get("backlogPhase"))),

@@ -107,3 +107,15 @@ def test_jobs_must_be_a_positive_whole_number(report, capsys):
         main([str(folder), "--jobs", "0"])
     assert exit_info.value.code == 2
     assert "argument -j/--jobs: '0' is not a whole number of 1 or more" in capsys.readouterr().err
+
+
+def test_a_client_bound_run_is_marked_and_its_client_load_shown(make_run):
+    from mqbench_charts.report_runs import client_load_text, status_html
+    load = {"workers": [{"worker": "local", "cores": 2, "cpuShare": 0.934, "cpuShareMaxPeriod": 0.97, "gcShare": 0.012}],
+            "cpuMicrosPerMessageSent": 1.25, "reasons": ["local used 93% of its 2 cores"]}
+    bound = make_run(extra={"clientBound": True, "clientLoad": load})
+    assert "client-bound" in status_html(bound)
+    assert client_load_text(bound.raw).startswith("local: 93% of 2 cores (busiest period 97%), GC 1.2%; 1.25 µs")
+    quiet = make_run(extra={"clientBound": False, "clientLoad": load})
+    assert "client-bound" not in status_html(quiet)
+    assert client_load_text(make_run().raw) == ""

@@ -155,6 +155,7 @@ public final class BenchmarkRun {
         attempt("stop the workers", ctx.worker::stopAll);
         describeWorkers();
         ctx.assembler.summarize();
+        attempt("judge the client's own load", () -> ctx.clientLoad.report(ctx));
         ctx.result.targetRate = ctx.targetRate;
         ctx.result.status = status.label();
         ctx.result.endTime = Instant.now().toString();

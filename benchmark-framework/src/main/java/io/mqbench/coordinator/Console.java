@@ -36,19 +36,21 @@ public final class Console {
         out.flush();
     }
 
-    public void live(String progress, PeriodStats period, double seconds, long backlog) {
-        out.println(liveLine(progress, period, seconds, backlog));
+    /** {@code cpuShare}: the busiest worker's share of its cores in the period, NaN when unknown. */
+    public void live(String progress, PeriodStats period, double seconds, long backlog, double cpuShare) {
+        out.println(liveLine(progress, period, seconds, backlog, cpuShare));
         out.flush();
     }
 
-    static String liveLine(String progress, PeriodStats p, double seconds, long backlog) {
+    static String liveLine(String progress, PeriodStats p, double seconds, long backlog, double cpuShare) {
         return String.format(Locale.ROOT,
-                "[%s] pub %s msg/s %s MB/s | cons %s msg/s %s MB/s | backlog %s | pub lat ms %s | e2e ms %s%s",
+                "[%s] pub %s msg/s %s MB/s | cons %s msg/s %s MB/s | backlog %s | pub lat ms %s | e2e ms %s%s%s",
                 progress,
                 rate(p.messagesSent / seconds), mb(p.bytesSent / seconds),
                 rate(p.messagesReceived / seconds), mb(p.bytesReceived / seconds),
                 count(backlog),
                 latencies(p.publishLatency), latencies(p.endToEndLatency),
+                Double.isNaN(cpuShare) ? "" : String.format(Locale.ROOT, " | client cpu %.0f%%", cpuShare * 100),
                 p.messageSendErrors > 0 ? " | send errors " + count(p.messageSendErrors) : "");
     }
 

@@ -51,6 +51,7 @@ final class LoadMonitor {
         // previous phase's last period (measured with upstream workers: a first period of 2,030-2,061
         // msg/s for a steady 2,000; 2,001-2,005 with this).
         ctx.worker.getPeriodStats();
+        ctx.clientLoad.sample(ctx.worker, false);
         long periodStart = start;
         long nextPeriod = start + PERIOD.toNanos();
         while (true) {
@@ -100,7 +101,8 @@ final class LoadMonitor {
             ctx.assembler.addPeriod(period, seconds);
             ctx.measurementStarted = true;
         }
-        ctx.console.live(progress, period, seconds, backlog);
+        double cpuShare = ctx.clientLoad.sample(ctx.worker, record);
+        ctx.console.live(progress, period, seconds, backlog, cpuShare);
         return to;
     }
 }

@@ -45,6 +45,9 @@ final class RunContext {
     /** True once the measured phase has recorded its first period (a stop after it is "partial"). */
     boolean measurementStarted;
 
+    /** The workers' own CPU, GC and heap, sampled with every period. */
+    final ClientLoadMeter clientLoad = new ClientLoadMeter();
+
     /** Set when the measured phase ended without doing what the workload asked (a message count not reached). */
     String shortOfWorkload;
 

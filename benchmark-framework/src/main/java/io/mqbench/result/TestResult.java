@@ -135,6 +135,17 @@ public class TestResult {
     /** Send errors by kind, with counts. */
     public Map<String, Long> sendErrors;
 
+    /**
+     * Whether the client, not the broker, may have set this run's figures: a worker used nearly all
+     * its cores, or spent a notable share of the time collecting garbage, during the measured
+     * phase (the reasons are in {@link #clientLoad}). Null when no worker could tell (upstream OMB
+     * workers).
+     */
+    public Boolean clientBound;
+
+    /** The workers' own load during the measured phase; see {@link ClientLoad}. */
+    public ClientLoad clientLoad;
+
     /** End-to-end values that came out negative (clock skew across hosts) and were counted as 0. */
     public long negativeEndToEndLatencies;
 
@@ -213,6 +224,37 @@ public class TestResult {
         public Long biasAtStartMicros;
         public Long biasAtEndMicros;
         public Long errorMicros;
+    }
+
+    /**
+     * What the client cost: each worker process's CPU time (user + system, every thread), GC time
+     * and heap over the measured phase, and the CPU time of all workers per message. In a local
+     * run the process also holds the coordinator, and with the loopback driver the broker.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class ClientLoad {
+        /** All workers' CPU time in the measured phase over the messages sent, and over those received. */
+        public Double cpuMicrosPerMessageSent;
+        public Double cpuMicrosPerMessageReceived;
+        public List<WorkerLoad> workers = new ArrayList<>();
+        /** Why the run is client-bound (see {@link TestResult#clientBound}); empty when it is not. */
+        public List<String> reasons = new ArrayList<>();
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class WorkerLoad {
+        public String worker;
+        public int cores;
+        public double measuredSeconds;
+        public double cpuSeconds;
+        /** CPU time over measured time x cores: 1.0 is every core busy all the time. */
+        public double cpuShare;
+        /** The same for the busiest period. */
+        public double cpuShareMaxPeriod;
+        /** GC time over measured time. */
+        public double gcShare;
+        public long heapUsedMaxBytes;
+        public long heapMaxBytes;
     }
 
     /** Throughput over the measured window: means (total over time) and the spread of periods. */

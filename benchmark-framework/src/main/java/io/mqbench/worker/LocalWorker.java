@@ -267,6 +267,12 @@ public final class LocalWorker implements Worker {
         return sendErrors.snapshot();
     }
 
+    /** This process: in a local run the coordinator and an in-process broker (loopback) count too. */
+    @Override
+    public List<ProcessLoad> processLoad() {
+        return List.of(ProcessLoad.sample(id));
+    }
+
     /**
      * What the driver says of itself ({@link DriverMetadata}), plus {@value #REDELIVERY_HORIZON_KEY}
      * when it states its {@link RedeliveryHorizon}: the metadata already travels to the

@@ -71,6 +71,14 @@ public interface Worker extends AutoCloseable {
     /** Facts the driver gave about itself (client version, broker version), if any. */
     Map<String, String> getDriverMetadata() throws IOException;
 
+    /**
+     * Each worker process's own load now (CPU time, GC time, heap), for the client's cost and the
+     * saturation guard; empty when no worker can tell (upstream OMB workers).
+     */
+    default List<ProcessLoad> processLoad() throws IOException {
+        return List.of();
+    }
+
     // ---- mqbench additions for workers on other hosts; a worker in this process needs none ----
 
     /** How the run is spread over workers: {@code local}, {@code split} or {@code colocated}. */

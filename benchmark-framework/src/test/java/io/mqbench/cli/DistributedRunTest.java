@@ -66,6 +66,7 @@ class DistributedRunTest {
                 r.at("/delivery/note").asText());
         assertTrue(r.at("/summary/messagesReceived").asLong() > 2_000, "the load ran: " + r.get("summary"));
         assertEquals(0, r.get("driverMetadata").size(), "no /driver-metadata on an upstream worker");
+        assertFalse(r.has("clientBound") || r.has("clientLoad"), "an upstream worker cannot say its own load: " + r.get("clientLoad"));
         TestResult read = ResultFiles.mapper().readValue(BenchmarkCli.results(out()).get(0).toFile(), TestResult.class);
         assertEquals(2, read.workerDetails.size(), "a suite reads its results back");
         for (JsonNode worker : r.get("workerDetails")) {
@@ -90,6 +91,12 @@ class DistributedRunTest {
         assertEquals(0, clocks.get("pairs").size(), "colocated: every worker consumes what it produces, on its own clock");
         assertEquals(0, clocks.get("maxErrorMicros").asLong());
         assertTrue(clocks.get("note").asText().contains("one clock per pair"), clocks.toString());
+        // Each worker's own process load travels over /process-load (here both share this JVM).
+        assertEquals(List.of(r.at("/workerDetails/0/worker").asText(), r.at("/workerDetails/1/worker").asText()),
+                List.of(r.at("/clientLoad/workers/0/worker").asText(), r.at("/clientLoad/workers/1/worker").asText()));
+        assertTrue(r.at("/clientLoad/workers/0/cpuSeconds").asDouble() > 0, r.get("clientLoad").toString());
+        assertTrue(r.get("clientBound").isBoolean());
+        assertTrue(run.out().contains("| client cpu "), run.out());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.mqbench.worker.ensemble;
 
 import io.mqbench.delivery.DeliveryReport;
 import io.mqbench.worker.ClockOffset;
+import io.mqbench.worker.ProcessLoad;
 import io.mqbench.worker.Worker;
 import io.mqbench.worker.WorkerReport;
 import io.mqbench.worker.commands.ConsumerAssignment;
@@ -243,6 +244,13 @@ public final class WorkerEnsemble implements Worker {
             errors.forEach((kind, count) -> merged.merge(kind, count, Long::sum));
         }
         return merged;
+    }
+
+    @Override
+    public List<ProcessLoad> processLoad() throws IOException {
+        List<ProcessLoad> loads = new ArrayList<>();
+        fanOut.each(active(), m -> m.worker().processLoad()).forEach(loads::addAll);
+        return loads;
     }
 
     /** The leader's: all workers run the same driver file, and the first is the one asked first. */

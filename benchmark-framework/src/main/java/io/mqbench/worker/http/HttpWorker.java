@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.UserError;
 import io.mqbench.delivery.DeliveryReport;
 import io.mqbench.stats.MicrosClock;
+import io.mqbench.worker.ProcessLoad;
 import io.mqbench.worker.Worker;
 import io.mqbench.worker.commands.ConsumerAssignment;
 import io.mqbench.worker.commands.CountersStats;
@@ -180,6 +181,16 @@ public final class HttpWorker implements Worker {
     @Override
     public Map<String, Long> getSendErrors() throws IOException {
         return identity.mqbench() ? parse(get(WorkerProtocol.SEND_ERRORS), new TypeReference<>() {}) : Map.of();
+    }
+
+    @Override
+    public List<ProcessLoad> processLoad() throws IOException {
+        if (!identity.mqbench()) {
+            return List.of();
+        }
+        ProcessLoad load = get(WorkerProtocol.PROCESS_LOAD, ProcessLoad.class);
+        return List.of(new ProcessLoad(id(), load.sampledAtNanos(), load.cores(), load.cpuNanos(), load.gcMillis(),
+                load.heapUsedBytes(), load.heapMaxBytes()));
     }
 
     @Override

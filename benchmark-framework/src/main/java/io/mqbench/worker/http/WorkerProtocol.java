@@ -32,6 +32,8 @@ public final class WorkerProtocol {
     // ---- mqbench's endpoints ----
     /** GET: the worker's time in epoch microseconds and its instance id; never needs a session. */
     public static final String CLOCK = "/clock";
+    /** GET: the worker process's own load (CPU and GC time, heap); never needs a session. */
+    public static final String PROCESS_LOAD = "/process-load";
     /** GET: who the worker is and whom it serves; never needs a session. */
     public static final String WORKER_INFO = "/worker-info";
     /** POST {@code {"maxWaitMillis": n}}: stop sending, keep consuming. */

@@ -9,6 +9,7 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.mqbench.coordinator.Version;
 import io.mqbench.stats.MicrosClock;
+import io.mqbench.worker.ProcessLoad;
 import io.mqbench.worker.commands.ConsumerAssignment;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 import io.mqbench.worker.commands.TopicsInfo;
@@ -103,6 +104,10 @@ final class WorkerRoutes {
             long now = MicrosClock.nowMicros();
             service.lease().touch(caller(ctx));
             reply(ctx, Map.of("epochMicros", now, "instance", service.instance()));
+        });
+        app.get(WorkerProtocol.PROCESS_LOAD, ctx -> {
+            service.lease().touch(caller(ctx));
+            reply(ctx, ProcessLoad.sample(service.instance()));
         });
         app.get(WorkerProtocol.WORKER_INFO, ctx -> {
             Map<String, Object> info = new LinkedHashMap<>();

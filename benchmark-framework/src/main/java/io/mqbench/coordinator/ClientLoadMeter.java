@@ -1,0 +1,127 @@
+package io.mqbench.coordinator;
+
+import io.mqbench.result.TestResult;
+import io.mqbench.worker.ProcessLoad;
+import io.mqbench.worker.Worker;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The client's own load, from the workers' process samples taken with every period: the share of
+ * its cores each worker used (for the live line), and over the measured phase the CPU, GC and heap
+ * of each worker with the saturation guard. None of the usual peers has one: without it a client
+ * that ran out of CPU reads as a broker that ran out of capacity.
+ */
+final class ClientLoadMeter {
+    /** A worker busy on this share of its cores has no room left: what it measured may be itself. */
+    static final double CPU_BOUND_SHARE = 0.90;
+    /** Garbage collection taking this share of the time stalls senders and receivers alike. */
+    static final double GC_BOUND_SHARE = 0.10;
+
+    private final Map<String, ProcessLoad> last = new HashMap<>();
+    private final Map<String, Stretch> measured = new LinkedHashMap<>();
+
+    /** What one worker used over the periods recorded so far. */
+    private static final class Stretch {
+        int cores;
+        long wallNanos;
+        long cpuNanos;
+        long gcMillis;
+        double maxShare;
+        long heapUsedMax;
+        long heapMax;
+    }
+
+    /**
+     * Samples every worker. With {@code record}, the time since each worker's previous sample
+     * counts for the measured phase. Returns the highest share of its cores any worker used since
+     * its previous sample, or NaN when no worker could say.
+     */
+    double sample(Worker worker, boolean record) {
+        try {
+            return sample(worker.processLoad(), record);
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN; // a lost worker fails the run elsewhere; the load is only a figure
+        }
+    }
+
+    double sample(List<ProcessLoad> loads, boolean record) {
+        double highest = Double.NaN;
+        for (ProcessLoad now : loads) {
+            ProcessLoad before = last.put(now.worker(), now);
+            long wall = before == null ? 0 : now.sampledAtNanos() - before.sampledAtNanos();
+            if (wall <= 0 || now.cpuNanos() < 0 || before.cpuNanos() < 0) {
+                continue;
+            }
+            long cpu = now.cpuNanos() - before.cpuNanos();
+            double share = cpu / ((double) wall * now.cores());
+            highest = Double.isNaN(highest) ? share : Math.max(highest, share);
+            if (record) {
+                Stretch stretch = measured.computeIfAbsent(now.worker(), w -> new Stretch());
+                stretch.cores = now.cores();
+                stretch.wallNanos += wall;
+                stretch.cpuNanos += cpu;
+                stretch.gcMillis += Math.max(0, now.gcMillis() - before.gcMillis());
+                stretch.maxShare = Math.max(stretch.maxShare, share);
+                stretch.heapUsedMax = Math.max(stretch.heapUsedMax, now.heapUsedBytes());
+                stretch.heapMax = now.heapMaxBytes();
+            }
+        }
+        return highest;
+    }
+
+    /**
+     * The measured phase's client load with the saturation guard's verdict, or null when no worker
+     * could say (upstream OMB workers, or nothing measured).
+     */
+    TestResult.ClientLoad summary(long messagesSent, long messagesReceived) {
+        if (measured.isEmpty()) {
+            return null;
+        }
+        TestResult.ClientLoad load = new TestResult.ClientLoad();
+        long cpuNanos = 0;
+        for (Map.Entry<String, Stretch> entry : measured.entrySet()) {
+            Stretch s = entry.getValue();
+            TestResult.WorkerLoad worker = new TestResult.WorkerLoad();
+            worker.worker = entry.getKey();
+            worker.cores = s.cores;
+            worker.measuredSeconds = s.wallNanos / 1e9;
+            worker.cpuSeconds = s.cpuNanos / 1e9;
+            worker.cpuShare = s.cpuNanos / ((double) s.wallNanos * s.cores);
+            worker.cpuShareMaxPeriod = s.maxShare;
+            worker.gcShare = s.gcMillis * 1e6 / s.wallNanos;
+            worker.heapUsedMaxBytes = s.heapUsedMax;
+            worker.heapMaxBytes = s.heapMax;
+            load.workers.add(worker);
+            cpuNanos += s.cpuNanos;
+            if (worker.cpuShare >= CPU_BOUND_SHARE) {
+                load.reasons.add(String.format(Locale.ROOT, "%s used %.0f%% of its %d cores", worker.worker,
+                        worker.cpuShare * 100, worker.cores));
+            }
+            if (worker.gcShare >= GC_BOUND_SHARE) {
+                load.reasons.add(String.format(Locale.ROOT, "%s spent %.0f%% of the time collecting garbage (heap up to %,d of %,d MB)",
+                        worker.worker, worker.gcShare * 100, worker.heapUsedMaxBytes >> 20, worker.heapMaxBytes >> 20));
+            }
+        }
+        load.cpuMicrosPerMessageSent = messagesSent > 0 ? cpuNanos / 1e3 / messagesSent : null;
+        load.cpuMicrosPerMessageReceived = messagesReceived > 0 ? cpuNanos / 1e3 / messagesReceived : null;
+        return load;
+    }
+
+    /** Writes the client load and the verdict into the result; a client-bound run gets a warning. */
+    void report(RunContext ctx) {
+        TestResult.Summary summary = ctx.result.summary;
+        TestResult.ClientLoad load = summary(summary == null ? 0 : summary.messagesSent, summary == null ? 0 : summary.messagesReceived);
+        ctx.result.clientLoad = load;
+        ctx.result.clientBound = load == null ? null : !load.reasons.isEmpty();
+        if (load != null && !load.reasons.isEmpty()) {
+            ctx.warn("the client may have been the bottleneck, not the broker: " + String.join("; ", load.reasons)
+                    + " during the measured phase; these figures may show what this client can do (more cores or"
+                    + " workers would tell; see 'clientLoad')");
+        }
+    }
+}

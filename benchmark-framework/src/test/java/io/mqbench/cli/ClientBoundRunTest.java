@@ -1,0 +1,46 @@
+package io.mqbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The saturation guard on real runs: the loopback driver asked for far more than this process can
+ * send (its broker lives in the same process, so every core goes to the client) is flagged; a
+ * light run is not.
+ */
+class ClientBoundRunTest {
+    private static final String LOOPBACK = "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aStarvedClientIsFlaggedAndALightRunIsNot() throws Exception {
+        Path driver = TempFiles.write(dir, "loopback.yaml", LOOPBACK);
+        Path starved = TempFiles.fixedRateWorkload(dir, "starved", 4, 100, 10_000_000, 12, 2);
+        BenchmarkCli heavy = BenchmarkCli.run("-d", driver.toString(), "-o", dir.resolve("heavy").toString(), starved.toString());
+        assertEquals(0, heavy.exitCode, heavy.err() + heavy.out());
+        JsonNode bound = BenchmarkCli.onlyResult(dir.resolve("heavy"));
+        assertTrue(bound.path("clientBound").asBoolean(), bound.path("clientLoad").toString());
+        assertTrue(bound.at("/clientLoad/workers/0/cpuShare").asDouble() >= 0.9, bound.path("clientLoad").toString());
+        assertTrue(bound.at("/clientLoad/reasons/0").asText().startsWith("local used "), bound.path("clientLoad").toString());
+        assertTrue(bound.path("warnings").toString().contains("the client may have been the bottleneck"), bound.path("warnings").toString());
+        assertTrue(heavy.out().contains("| client cpu "), heavy.out());
+
+        Path light = TempFiles.fixedRateWorkload(dir, "light", 1, 100, 10_000, 6, 1);
+        BenchmarkCli easy = BenchmarkCli.run("-d", driver.toString(), "-o", dir.resolve("light").toString(), light.toString());
+        assertEquals(0, easy.exitCode, easy.err() + easy.out());
+        JsonNode free = BenchmarkCli.onlyResult(dir.resolve("light"));
+        assertFalse(free.path("clientBound").asBoolean(true), free.path("clientLoad").toString());
+        assertTrue(free.at("/clientLoad/workers/0/cpuShare").asDouble() < 0.5, free.path("clientLoad").toString());
+        assertTrue(free.at("/clientLoad/cpuMicrosPerMessageSent").asDouble() > 0, free.path("clientLoad").toString());
+    }
+}

@@ -1,0 +1,64 @@
+package io.mqbench.coordinator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mqbench.result.TestResult;
+import io.mqbench.worker.ProcessLoad;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ClientLoadMeterTest {
+    private static final long SECOND = 1_000_000_000L;
+
+    @Test
+    void theShareOfItsCoresAWorkerUsedBetweenTwoSamples() {
+        ClientLoadMeter meter = new ClientLoadMeter();
+        assertTrue(Double.isNaN(meter.sample(List.of(load("a", 0, 0, 0)), false)), "one sample says nothing yet");
+        // 10 s on 2 cores with 15 s of CPU: 75 %.
+        assertEquals(0.75, meter.sample(List.of(load("a", 10 * SECOND, 15 * SECOND, 0)), false), 1e-9);
+        assertNull(meter.summary(100, 100), "nothing recorded: no verdict");
+    }
+
+    @Test
+    void aWorkerOnNearlyAllItsCoresMakesTheRunClientBoundAndTheBusiestPeriodIsKept() {
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(load("busy", 0, 0, 0), load("idle", 0, 0, 0)), false);
+        meter.sample(List.of(load("busy", 10 * SECOND, 19 * SECOND, 0), load("idle", 10 * SECOND, 2 * SECOND, 0)), true);
+        meter.sample(List.of(load("busy", 20 * SECOND, 37 * SECOND, 0), load("idle", 20 * SECOND, 4 * SECOND, 0)), true);
+        TestResult.ClientLoad load = meter.summary(1_000_000, 500_000);
+        assertEquals(2, load.workers.size());
+        TestResult.WorkerLoad busy = load.workers.get(0);
+        assertEquals(0.925, busy.cpuShare, 1e-9);
+        assertEquals(0.95, busy.cpuShareMaxPeriod, 1e-9);
+        assertEquals(20.0, busy.measuredSeconds, 1e-9);
+        assertEquals(List.of("busy used 93% of its 2 cores"), load.reasons);
+        // (37 + 4) s of CPU for a million sends: 41 µs each; half as many received: 82 µs each.
+        assertEquals(41.0, load.cpuMicrosPerMessageSent, 1e-9);
+        assertEquals(82.0, load.cpuMicrosPerMessageReceived, 1e-9);
+    }
+
+    @Test
+    void garbageCollectionTakingATenthOfTheTimeIsAReasonToo() {
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(load("a", 0, 0, 0)), false);
+        meter.sample(List.of(load("a", 10 * SECOND, 2 * SECOND, 1_500)), true);
+        TestResult.ClientLoad load = meter.summary(10, 10);
+        assertEquals(0.15, load.workers.get(0).gcShare, 1e-9);
+        assertEquals(1, load.reasons.size());
+        assertTrue(load.reasons.get(0).startsWith("a spent 15% of the time collecting garbage"), load.reasons.toString());
+    }
+
+    @Test
+    void aQuietClientIsNotBound() {
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(load("a", 0, 0, 0)), false);
+        meter.sample(List.of(load("a", 10 * SECOND, 3 * SECOND, 50)), true);
+        assertTrue(meter.summary(10, 10).reasons.isEmpty());
+    }
+
+    private static ProcessLoad load(String worker, long at, long cpu, long gcMillis) {
+        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 100L << 20, 1024L << 20);
+    }
+}
