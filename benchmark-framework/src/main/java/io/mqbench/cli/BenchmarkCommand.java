@@ -191,11 +191,13 @@ final class BenchmarkCommand implements Callable<Integer> {
     /** The local worker, or an ensemble of the remote workers, checked before anything runs. */
     private Supplier<Worker> workerSource(List<URI> urls, RunPlan plan) {
         if (urls.isEmpty()) {
+            WorkerCapacity.check(plan, 1, 1);
             return LocalWorker::new;
         }
         WorkerToken token = tokenFile == null ? null : WorkerToken.load(tokenFile, "--token-file");
         RemoteWorkers remote = RemoteWorkers.connect(urls, token, placement == null ? Placement.SPLIT : placement, extraConsumers);
         DistributedChecks.check(remote, plan);
+        WorkerCapacity.check(plan, remote.producingWorkers(), remote.consumingWorkers());
         out.println("workers: " + remote.identities().size() + ", " + remote.rolesDescription());
         return remote::newEnsemble;
     }

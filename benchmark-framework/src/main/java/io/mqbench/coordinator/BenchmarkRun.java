@@ -73,9 +73,9 @@ public final class BenchmarkRun {
         boolean loadStarted = false;
         Status status = Status.COMPLETE;
         try {
-            runPhases(SETUP);
+            runPhases(SETUP, true);
             loadStarted = true;
-            runPhases(LOAD);
+            runPhases(LOAD, false);
             if (ctx.shortOfWorkload != null) {
                 status = Status.PARTIAL;
                 ctx.result.statusReason = ctx.shortOfWorkload;
@@ -129,10 +129,15 @@ public final class BenchmarkRun {
         }
     }
 
-    private void runPhases(List<Phase> phases) throws Exception {
+    /** {@code interruptible}: the setup's long driver calls give way to Ctrl-C at once (the load's waits already do). */
+    private void runPhases(List<Phase> phases, boolean interruptible) throws Exception {
         for (Phase phase : phases) {
             ctx.console.phase(phase.title(ctx));
-            phase.run(ctx);
+            if (interruptible) {
+                ctx.stop.interruptibly(() -> phase.run(ctx));
+            } else {
+                phase.run(ctx);
+            }
         }
     }
 

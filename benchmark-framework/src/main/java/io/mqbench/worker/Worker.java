@@ -49,6 +49,16 @@ public interface Worker extends AutoCloseable {
 
     void resetStats() throws IOException;
 
+    /**
+     * Opens a new period window now, dropping what was counted since the last {@link
+     * #getPeriodStats}: a phase's first period then starts where the phase does. (An upstream OMB
+     * worker's {@code /reset-stats} clears only its latencies, so its counters would otherwise
+     * run on from the previous phase's last period.)
+     */
+    default void startPeriod() throws IOException {
+        getPeriodStats();
+    }
+
     /** Stops the load and closes consumers, producers and the driver. */
     void stopAll();
 

@@ -136,6 +136,27 @@ class BadInputTest {
         }
     }
 
+    @Test
+    void moreThanAWorkerCanHoldIsRefusedAtOnceAndNothingRuns() {
+        Path huge = TempFiles.write(dir, "huge.yaml", WORKLOAD.replace("topics: 1", "topics: 100000000"));
+        long start = System.nanoTime();
+        BenchmarkCli runner = run(driver(), huge);
+        assertUserError(runner, huge + ": workload 'w': 100,000,000 topics; a run holds at most 1,000,000");
+        assertTrue((System.nanoTime() - start) / 1e9 < 2, "refused before any topic was made");
+        assertTrue(!runner.out().contains("-- initialize"), runner.out());
+
+        Path producers = TempFiles.write(dir, "producers.yaml", WORKLOAD.replace("producersPerTopic: 1", "producersPerTopic: 20000"));
+        assertUserError(run(driver(), producers), producers + ": workload 'w': 20,000 producers, 20,000 for each of 1 producing"
+                + " worker(s); a worker holds at most 10,000 (one sender thread each): use fewer producers or more workers (-w)");
+        Path partitions = TempFiles.write(dir, "partitions.yaml", WORKLOAD.replace("topics: 1", "topics: 1000")
+                .replace("partitionsPerTopic: 1", "partitionsPerTopic: 5000"));
+        assertUserError(run(driver(), partitions), partitions + ": workload 'w': 5,000,000 partitions (1,000 topics x 5,000)");
+        Path consumers = TempFiles.write(dir, "consumers.yaml", WORKLOAD.replace("consumerPerSubscription: 1", "consumerPerSubscription: 10001"));
+        assertUserError(run(driver(), consumers), consumers + ": workload 'w': 10,001 consumers, 10,001 for each of 1 consuming worker(s)");
+        // --validate does not know how many workers a run will have: OMB's 1-million-topic workloads stay valid.
+        assertEquals(0, BenchmarkCli.run("-d", driver().toString(), "--validate", producers.toString()).exitCode);
+    }
+
     private Path driver() {
         return TempFiles.write(dir, "driver.yaml", DRIVER);
     }

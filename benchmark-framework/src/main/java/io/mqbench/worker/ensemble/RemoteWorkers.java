@@ -49,6 +49,24 @@ public final class RemoteWorkers {
         return placement;
     }
 
+    /** How many workers produce, as the runs will place them. */
+    public int producingWorkers() {
+        return count(Roles.of(placement, identities.size(), extraConsumers).produces());
+    }
+
+    /** How many workers consume, as the runs will place them. */
+    public int consumingWorkers() {
+        return count(Roles.of(placement, identities.size(), extraConsumers).consumes());
+    }
+
+    private static int count(boolean[] flags) {
+        int n = 0;
+        for (boolean flag : flags) {
+            n += flag ? 1 : 0;
+        }
+        return n;
+    }
+
     /** How the workers split into producers and consumers, as the runs will place them. */
     public String rolesDescription() {
         Roles roles = Roles.of(placement, identities.size(), extraConsumers);

@@ -186,6 +186,12 @@ public final class WorkerEnsemble implements Worker {
         return merged;
     }
 
+    /** Each worker's window restarts; the dropped stretch counts for no worker's own figures either. */
+    @Override
+    public void startPeriod() throws IOException {
+        fanOut.each(active(), m -> m.worker().getPeriodStats());
+    }
+
     @Override
     public CumulativeLatencies getCumulativeLatencies() throws IOException {
         List<Member> active = active();
