@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.MisbehavingDriver;
 import io.mqbench.testing.TempFiles;
-import io.openmessaging.benchmark.driver.BenchmarkConsumer;
-import io.openmessaging.benchmark.driver.BenchmarkDriver;
-import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.ConsumerCallback;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
-import org.apache.bookkeeper.stats.StatsLogger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,31 +36,10 @@ class SetupStopTest {
     }
 
     /** A driver whose topic creation never finishes, like a broker asked for a million topics. */
-    public static final class NeverCreatesTopics implements BenchmarkDriver {
-        @Override
-        public void initialize(File configurationFile, StatsLogger statsLogger) {}
-
-        @Override
-        public String getTopicNamePrefix() {
-            return "never";
-        }
-
+    public static final class NeverCreatesTopics extends MisbehavingDriver {
         @Override
         public CompletableFuture<Void> createTopic(String topic, int partitions) {
             return new CompletableFuture<>();
         }
-
-        @Override
-        public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-            return CompletableFuture.failedFuture(new IllegalStateException("no topics"));
-        }
-
-        @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscription, ConsumerCallback callback) {
-            return CompletableFuture.failedFuture(new IllegalStateException("no topics"));
-        }
-
-        @Override
-        public void close() {}
     }
 }

@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.config.UserError;
+import io.mqbench.testing.MisbehavingDriver;
 import io.mqbench.testing.TempFiles;
-import io.openmessaging.benchmark.driver.BenchmarkConsumer;
-import io.openmessaging.benchmark.driver.BenchmarkDriver;
-import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
 import org.apache.bookkeeper.stats.StatsLogger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,34 +26,11 @@ class LocalWorkerStartTest {
     }
 
     /** Fails to start the way the Artemis client did beside an older artemis-core-client. */
-    public static final class MismatchedClientDriver implements BenchmarkDriver {
+    public static final class MismatchedClientDriver extends MisbehavingDriver {
         @Override
         public void initialize(File configurationFile, StatsLogger statsLogger) {
             throw new IllegalArgumentException("brokerAddress 'tcp://127.0.0.1:61616' is not an Artemis URL",
                     new RuntimeException(new NoSuchMethodError("'int com.fasterxml.jackson.databind.ObjectMapper.getCompressionLevel()'")));
         }
-
-        @Override
-        public String getTopicNamePrefix() {
-            return "clash";
-        }
-
-        @Override
-        public CompletableFuture<Void> createTopic(String topic, int partitions) {
-            return CompletableFuture.failedFuture(new IllegalStateException("not started"));
-        }
-
-        @Override
-        public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-            return CompletableFuture.failedFuture(new IllegalStateException("not started"));
-        }
-
-        @Override
-        public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscription, ConsumerCallback callback) {
-            return CompletableFuture.failedFuture(new IllegalStateException("not started"));
-        }
-
-        @Override
-        public void close() {}
     }
 }
