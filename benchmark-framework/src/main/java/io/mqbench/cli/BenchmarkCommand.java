@@ -147,7 +147,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         if (rerun) {
             throw new UserError("--rerun goes with --suite");
         }
-        if (drivers.isEmpty()) {
+        if (drivers.isEmpty() && !(validate && !workloads.isEmpty())) {
             throw new UserError("no driver file: give one with -d <driver.yaml>, e.g. -d driver-loopback/loopback.yaml");
         }
         if (workloads.isEmpty()) {

@@ -30,14 +30,18 @@ public final class CsvSummary {
 
     private CsvSummary() {}
 
-    /** Writes {@code summary-<time>.csv} into {@code folder} and returns its path. */
+    /**
+     * Writes {@code summary-<time>.csv} into {@code folder} and returns its path. Subfolders are
+     * searched too (a suite keeps its results in {@code <suite>/<run-id>/}), as {@code bin/charts}
+     * does; the file column is then the path below {@code folder}.
+     */
     public static Path write(Path folder) throws IOException {
         if (!Files.isDirectory(folder)) {
             throw new UserError(folder + ": not a folder; --csv takes the folder that holds result files");
         }
         List<Path> files;
-        try (Stream<Path> listing = Files.list(folder)) {
-            files = listing.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+        try (Stream<Path> listing = Files.walk(folder)) {
+            files = listing.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p)).sorted().toList();
         }
         List<List<String>> rows = new ArrayList<>();
         for (Path file : files) {
@@ -52,7 +56,7 @@ public final class CsvSummary {
                 System.err.println("skipping " + file + ": not a benchmark result");
                 continue;
             }
-            rows.add(row(file, result));
+            rows.add(row(folder.relativize(file), result));
         }
         Path out = folder.resolve("summary-" + DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss").format(LocalDateTime.now()) + ".csv");
         try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
@@ -68,10 +72,11 @@ public final class CsvSummary {
         JsonNode summary = r.path("summary");
         JsonNode delivery = r.path("delivery");
         List<String> row = new ArrayList<>();
-        row.add(file.getFileName().toString());
+        row.add(file.toString());
         row.add(r.path("workload").asText(""));
         row.add(r.path("driver").asText(""));
-        row.add(r.path("status").asText("complete"));
+        // OMB results carry no status: say so, as bin/charts does, rather than guess "complete".
+        row.add(r.path("status").asText("unknown (OMB result)"));
         row.add(r.path("messageSize").asText(""));
         row.add(r.path("topics").asText(""));
         row.add(r.path("partitions").asText(""));

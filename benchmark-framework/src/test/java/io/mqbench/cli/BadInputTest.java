@@ -157,6 +157,17 @@ class BadInputTest {
         assertEquals(0, BenchmarkCli.run("-d", driver().toString(), "--validate", producers.toString()).exitCode);
     }
 
+    @Test
+    void validateChecksWorkloadFilesWithoutADriverFile() {
+        Path good = TempFiles.write(dir, "good.yaml", WORKLOAD);
+        BenchmarkCli ok = BenchmarkCli.run("--validate", good.toString());
+        assertEquals(0, ok.exitCode, ok.err());
+        assertTrue(ok.out().startsWith("ok: 0 driver file(s) and 1 workload file(s)"), ok.out());
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD + "producerRat: 5\n");
+        assertUserError(BenchmarkCli.run("--validate", w.toString()), w + ": unknown field 'producerRat'");
+        assertUserError(BenchmarkCli.run(good.toString()), "no driver file: give one with -d <driver.yaml>");
+    }
+
     private Path driver() {
         return TempFiles.write(dir, "driver.yaml", DRIVER);
     }

@@ -194,13 +194,17 @@ class LoopbackRunTest {
         assertEquals(1, BenchmarkCli.results(out()).size(), "the earlier result is still there");
 
         Files.copy(getClass().getResourceAsStream("/omb-results/kafka-fixed5k.json"), out().resolve("omb-kafka.json"));
+        // A suite keeps its results in <suite>/<run-id>/: found there too, named by their path.
+        Path suiteRun = Files.createDirectories(out().resolve("suite").resolve("run-1"));
+        Files.copy(getClass().getResourceAsStream("/omb-results/kafka-fixed5k.json"), suiteRun.resolve("omb-kafka.json"));
         BenchmarkCli csv = BenchmarkCli.run("--csv", out().toString());
         assertEquals(0, csv.exitCode, csv.err());
         Path written = Path.of(csv.out().trim().substring("wrote ".length()));
         List<String> lines = Files.readAllLines(written);
-        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertEquals(4, lines.size(), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("suite/run-1/omb-kafka.json,fixed5k")), lines.toString());
         assertTrue(lines.get(0).startsWith("file,workload,driver,status,messageSize"));
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("omb-kafka.json,fixed5k-1-topic-1-partition-1p-1c-1kb,Kafka,complete,1024")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("omb-kafka.json,fixed5k-1-topic-1-partition-1p-1c-1kb,Kafka,unknown (OMB result),1024")), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.contains(",good,Loopback,complete,100,")), lines.toString());
         assertTrue(lines.get(0).endsWith(",mode,rateHeld,warnings"), lines.get(0));
         assertTrue(lines.stream().anyMatch(l -> l.contains(",good,") && l.endsWith(",fixed-rate,,")), lines.toString());
