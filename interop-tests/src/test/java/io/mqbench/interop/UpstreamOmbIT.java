@@ -35,15 +35,21 @@ import org.junit.jupiter.api.function.Executable;
  * upstream driver file, and each side reading the other's result files. Needs the brokers of
  * {@code bin/brokers} (Kafka, RabbitMQ, Artemis, Redis) and {@code MQBENCH_UPSTREAM_OMB}.
  *
- * <p>Upstream's runs last whole minutes, so the seven upstream runs go at once (1,000 or 200
- * msg/s of 1 KB each, light work), after mqbench's own 30-s run, which must hold its rate to 1 %.
+ * <p>Upstream's runs last whole minutes, so they go in two batches of light work (1,000 or 200
+ * msg/s of 1 KB each): the four drop-in jars of the real brokers, then the two emulated brokers
+ * with upstream's coordinator and two mqbench workers. All seven at once (nine JVMs on two
+ * cores) starved the emulated Mongo server in CI: its consumer fell to half the rate.
+ * mqbench's own 30-s run comes first and must hold its rate to 1 % in every period.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class UpstreamOmbIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path ROOT = TempFiles.repositoryRoot();
     private static final Path WORK = ROOT.resolve("interop-tests/target/interop");
-    /** Driver module and the rate of its run: ElasticMQ and mongo-java-server are slow emulations, 200 msg/s suits them. */
+    /** Drop-in jars of the real brokers, run first and together at 1,000 msg/s. */
+    private static final List<String> REAL_BROKER_DRIVERS = List.of("kafka", "rabbitmq", "artemis", "redis");
+    /** ElasticMQ and mongo-java-server are slow emulations: 200 msg/s suits them. */
+    private static final List<String> EMULATED_BROKER_DRIVERS = List.of("sqs", "mongo");
     private static final Map<String, Integer> DROP_IN_DRIVERS =
             Map.of("kafka", 1000, "rabbitmq", 1000, "artemis", 1000, "redis", 1000, "sqs", 200, "mongo", 200);
 
@@ -167,7 +173,10 @@ class UpstreamOmbIT {
         assertTrue(printed.contains("publish rate") && printed.contains("Kafka-local") && printed.contains("Redis"), printed);
     }
 
-    /** Starts upstream's seven runs at once, the first time a test needs them. */
+    /**
+     * Runs upstream's seven runs the first time a test needs them: the real brokers' drop-in
+     * jars first, to their end, then the emulated brokers' jars with upstream's coordinator.
+     */
     private static synchronized void startUpstreamRuns() throws Exception {
         if (!upstreamRuns.isEmpty()) {
             return;
@@ -175,16 +184,14 @@ class UpstreamOmbIT {
         Path workload = TempFiles.write(WORK, "interop-1000.yaml", workload("interop-1kb-1000", 1000, upstream.payload1Kb()));
         Path slowWorkload = TempFiles.write(WORK, "interop-200.yaml", workload("interop-1kb-200", 200, upstream.payload1Kb()));
         Path logs = WORK.resolve("logs");
-        for (String driver : DROP_IN_DRIVERS.keySet()) {
-            Path jar = ROOT.resolve("driver-" + driver + "/target/mqbench-driver-" + driver + "-omb.jar");
-            Path install = upstream.installInto(WORK.resolve("upstream-with-" + driver), jar);
-            Path driverFile = ROOT.resolve("driver-" + driver + "/" + driver + "-local.yaml");
-            Path result = install.resolve("upstream-with-" + driver + ".json");
-            JavaProcess process = upstream.benchmark(install, logs, "upstream-" + driver,
-                    List.of("-d", driverFile.toString(), "-o", result.toString(),
-                            (DROP_IN_DRIVERS.get(driver) == 1000 ? workload : slowWorkload).toString()));
-            started.add(process);
-            upstreamRuns.put(driver, new UpstreamRun("upstream's benchmark with " + jar.getFileName(), process, result));
+        for (String driver : REAL_BROKER_DRIVERS) {
+            startDropIn(driver, workload, logs);
+        }
+        for (String driver : REAL_BROKER_DRIVERS) {
+            upstreamRuns.get(driver).awaitResult();
+        }
+        for (String driver : EMULATED_BROKER_DRIVERS) {
+            startDropIn(driver, slowWorkload, logs);
         }
         JavaProcess worker1 = JavaProcess.worker(logs, "mqbench-worker-1");
         started.add(worker1);
@@ -197,6 +204,18 @@ class UpstreamOmbIT {
                         "-o", result.toString(), workload.toString()));
         started.add(coordinator);
         upstreamRuns.put("mqbench-workers", new UpstreamRun("upstream's coordinator with two mqbench workers", coordinator, result));
+    }
+
+    /** Starts upstream's local benchmark with {@code driver}'s drop-in jar alone in its lib/. */
+    private static void startDropIn(String driver, Path workload, Path logs) throws Exception {
+        Path jar = ROOT.resolve("driver-" + driver + "/target/mqbench-driver-" + driver + "-omb.jar");
+        Path install = upstream.installInto(WORK.resolve("upstream-with-" + driver), jar);
+        Path driverFile = ROOT.resolve("driver-" + driver + "/" + driver + "-local.yaml");
+        Path result = install.resolve("upstream-with-" + driver + ".json");
+        JavaProcess process = upstream.benchmark(install, logs, "upstream-" + driver,
+                List.of("-d", driverFile.toString(), "-o", result.toString(), workload.toString()));
+        started.add(process);
+        upstreamRuns.put(driver, new UpstreamRun("upstream's benchmark with " + jar.getFileName(), process, result));
     }
 
     /** An OMB workload of 1 KB messages at {@code rate}, one minute (upstream counts whole minutes), no warm-up. */
@@ -258,6 +277,13 @@ class UpstreamOmbIT {
             process.close();
         }
 
+        /**
+         * The run held its rate: the median period within 2 % of it, publishing and consuming,
+         * and as much consumed as published over the run (within 2 %). The median, not the
+         * mean: these runs have no warm-up (upstream counts whole minutes), and a start-up
+         * stall on a busy machine gives one slow period and one catch-up period (seen in CI:
+         * 456 then 2,035 msg/s for 1,000) that move the mean by 10 % and say nothing of the driver.
+         */
         void assertHeldTheRate(double rate) throws Exception {
             awaitResult();
             JsonNode json = JSON.readTree(result.toFile());
@@ -266,12 +292,21 @@ class UpstreamOmbIT {
             List<Double> consumed = new ArrayList<>();
             json.path("consumeRate").forEach(r -> consumed.add(r.asDouble()));
             assertTrue(published.size() >= 5, what + ": " + published.size() + " periods: " + json);
-            assertEquals(rate, mean(published), rate * 0.02, what + ": publish rate per period " + published);
-            assertEquals(rate, mean(consumed), rate * 0.02, what + ": consume rate per period " + consumed);
+            assertAll(
+                    () -> assertEquals(rate, median(published), rate * 0.02, what + ": publish rate per period " + published),
+                    () -> assertEquals(rate, median(consumed), rate * 0.02, what + ": consume rate per period " + consumed),
+                    () -> assertEquals(sum(published), sum(consumed), sum(published) * 0.02,
+                            what + ": consumed less than published, per period " + published + " and " + consumed));
         }
 
-        private static double mean(List<Double> values) {
-            return values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        private static double median(List<Double> values) {
+            List<Double> sorted = values.stream().sorted().toList();
+            int middle = sorted.size() / 2;
+            return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+        }
+
+        private static double sum(List<Double> values) {
+            return values.stream().mapToDouble(Double::doubleValue).sum();
         }
 
         private static String tail(String text) {
