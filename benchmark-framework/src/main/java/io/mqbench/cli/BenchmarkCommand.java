@@ -1,6 +1,7 @@
 package io.mqbench.cli;
 
 import io.mqbench.config.DurationParser;
+import io.mqbench.config.SetOverrides;
 import io.mqbench.config.UserError;
 import io.mqbench.coordinator.BenchmarkRun;
 import io.mqbench.coordinator.StopSignal;
@@ -52,6 +53,7 @@ import picocli.CommandLine.Parameters;
         footerHeading = "%nExamples:%n",
         footer = {
             "  bin/benchmark -d driver-loopback/loopback.yaml workloads/simple/1-topic-1-partition-1kb.yaml --duration 20s --warmup 5s",
+            "  bin/benchmark -d driver-loopback/loopback.yaml --set workload.messageSize=100 --set workload.producerRate=1000 workloads/quick/1-topic-1kb-10k.yaml",
             "  bin/benchmark -d driver-loopback/loopback.yaml --validate workloads/simple/*.yaml",
             "  bin/benchmark --suite suites/paper-2023.yaml --duration 30s",
             "  bin/benchmark -d driver-kafka/kafka-local.yaml -w http://h1:8080,http://h2:8080 workloads/simple/1-topic-1-partition-1kb.yaml",
@@ -79,6 +81,11 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "<time>",
             description = "Warm-up length for every workload, e.g. 5s, 0s (overrides the files).")
     String warmup;
+
+    @Option(names = "--set", paramLabel = "<file.field=value>",
+            description = "Change a field of every workload (workload.messageSize=100) or driver file (driver.prefetch=500,"
+                    + " driver.producerConfig.linger.ms=5); repeatable. Driver files also take $${ENV} and $${ENV:-default}.")
+    List<String> sets = new ArrayList<>();
 
     @Option(names = "--validate", description = "Check every driver and workload file, then exit.")
     boolean validate;
@@ -155,7 +162,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         }
         List<URI> workerUrls = workerUrls();
         RunPlan plan = RunPlan.load(drivers, workloads, parseDuration(duration, "--duration", 1), parseDuration(warmup, "--warmup", 0),
-                !workerUrls.isEmpty());
+                SetOverrides.parse(sets), !workerUrls.isEmpty());
         plan.remoteOnlyNotes().forEach(out::println);
         if (validate) {
             out.printf("ok: %d driver file(s) and %d workload file(s) (%d run(s)) are valid%s%n",
@@ -208,16 +215,56 @@ final class BenchmarkCommand implements Callable<Integer> {
         }
         SuiteFile loaded = SuiteFile.load(suite);
         List<URI> workerUrls = workerUrls();
+        SetOverrides overrides = SetOverrides.parse(sets);
         RunPlan plan = RunPlan.load(loaded.drivers(), loaded.workloads(), parseDuration(duration, "--duration", 1),
-                parseDuration(warmup, "--warmup", 0), !workerUrls.isEmpty());
+                parseDuration(warmup, "--warmup", 0), overrides, !workerUrls.isEmpty());
         plan.remoteOnlyNotes().forEach(out::println);
         if (validate) {
-            out.printf("ok: suite %s with %d driver file(s) and %d workload point(s) is valid%s%n", loaded.name(),
-                    plan.drivers().size(), plan.workloads().size(), workersNote(workerUrls));
+            out.printf("ok: suite %s with %d driver file(s) and %d workload point(s) is valid%s; it takes %s%n", loaded.name(),
+                    plan.drivers().size(), plan.workloads().size(), workersNote(workerUrls), SuiteEstimate.of(plan.points()).describe());
             return ExitCodes.OK;
         }
-        String overrides = (duration == null ? "" : "--duration " + duration) + (warmup == null ? "" : " --warmup " + warmup);
-        return new SuiteRun(loaded, plan, OutputFolder.prepare(output), overrides.trim(), rerun, out, stop, workerSource(workerUrls, plan)).run(failOn());
+        return new SuiteRun(loaded, plan, OutputFolder.prepare(output), new SuiteRun.Command(suiteCommand(), measurementOptions()),
+                rerun, out, stop, workerSource(workerUrls, plan)).run(failOn());
+    }
+
+    /** The command that runs this suite again on the same workers, without the options that change what is measured. */
+    private String suiteCommand() {
+        List<String> words = new ArrayList<>(List.of("bin/benchmark", "--suite", suite.getPath()));
+        if (!output.getPath().equals("results")) {
+            words.addAll(List.of("-o", output.getPath()));
+        }
+        if (!workers.isEmpty()) {
+            words.addAll(List.of("-w", String.join(",", workers)));
+        }
+        if (workersFile != null) {
+            words.addAll(List.of("-wf", workersFile.getPath()));
+        }
+        if (placement != null) {
+            words.addAll(List.of("--placement", placement.name().toLowerCase()));
+        }
+        if (extraConsumers) {
+            words.add("-x");
+        }
+        if (tokenFile != null) {
+            words.addAll(List.of("--token-file", tokenFile.toString()));
+        }
+        return ShellWords.join(words);
+    }
+
+    /** The options that change what a suite's points measure: a resumed run must have the same. */
+    private String measurementOptions() {
+        List<String> words = new ArrayList<>();
+        if (duration != null) {
+            words.addAll(List.of("--duration", duration));
+        }
+        if (warmup != null) {
+            words.addAll(List.of("--warmup", warmup));
+        }
+        for (String set : sets) {
+            words.addAll(List.of("--set", set));
+        }
+        return ShellWords.join(words);
     }
 
     private int runAll(RunPlan plan, Path folder, Supplier<Worker> workerSource) throws Exception {

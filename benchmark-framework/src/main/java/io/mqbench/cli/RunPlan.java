@@ -1,6 +1,7 @@
 package io.mqbench.cli;
 
 import io.mqbench.config.DriverFile;
+import io.mqbench.config.SetOverrides;
 import io.mqbench.workload.Payloads;
 import io.mqbench.workload.Workload;
 import io.mqbench.workload.WorkloadLoader;
@@ -18,14 +19,16 @@ record RunPlan(List<DriverFile> drivers, List<PlannedWorkload> workloads) {
 
     record PlannedWorkload(File file, Workload workload, List<byte[]> payloads) {}
 
-    static RunPlan load(List<File> driverFiles, List<File> workloadFiles, Duration duration, Duration warmup, boolean remoteWorkers) {
+    /** @param overrides {@code --set}, applied to every driver or every workload file */
+    static RunPlan load(List<File> driverFiles, List<File> workloadFiles, Duration duration, Duration warmup,
+                        SetOverrides overrides, boolean remoteWorkers) {
         List<DriverFile> drivers = new ArrayList<>();
         for (File file : driverFiles) {
-            drivers.add(remoteWorkers ? DriverFile.loadForRemoteWorkers(file) : DriverFile.load(file));
+            drivers.add(DriverFile.prepare(file, overrides, System::getenv, remoteWorkers));
         }
         List<PlannedWorkload> workloads = new ArrayList<>();
         for (File file : workloadFiles) {
-            for (Workload workload : WorkloadLoader.loadAll(file, duration, warmup)) {
+            for (Workload workload : WorkloadLoader.loadAll(file, duration, warmup, overrides)) {
                 workloads.add(new PlannedWorkload(file, workload, Payloads.forWorkload(workload, file)));
             }
         }

@@ -33,18 +33,33 @@ final class SuiteRun {
     private final SuiteFile suite;
     private final RunPlan plan;
     private final Path suiteFolder;
-    private final String overrides;
+    private final Command command;
     private final boolean rerun;
     private final PrintStream out;
     private final StopSignal stop;
     private final Supplier<Worker> workers;
 
-    SuiteRun(SuiteFile suite, RunPlan plan, Path resultsRoot, String overrides, boolean rerun, PrintStream out, StopSignal stop,
+    /**
+     * How this suite was started: {@code base} runs it again on the same workers; {@code
+     * measurementOptions} ({@code --duration}, {@code --warmup}, {@code --set}) change what its
+     * points measure, so a run is only resumed by a command with the same ones.
+     */
+    record Command(String base, String measurementOptions) {
+        String with(String options) {
+            return options == null || options.isEmpty() ? base : base + " " + options;
+        }
+
+        String full() {
+            return with(measurementOptions);
+        }
+    }
+
+    SuiteRun(SuiteFile suite, RunPlan plan, Path resultsRoot, Command command, boolean rerun, PrintStream out, StopSignal stop,
              Supplier<Worker> workers) {
         this.suite = suite;
         this.plan = plan;
         this.suiteFolder = resultsRoot.resolve(suite.name());
-        this.overrides = overrides;
+        this.command = command;
         this.rerun = rerun;
         this.out = out;
         this.stop = stop;
@@ -61,7 +76,7 @@ final class SuiteRun {
             manifest.suite = suite.name();
             manifest.suiteFile = suite.file().getPath();
             manifest.runId = folder.getFileName().toString();
-            manifest.overrides = overrides;
+            manifest.overrides = command.measurementOptions();
         } else {
             manifest = SuiteManifest.read(folder);
         }
@@ -77,6 +92,9 @@ final class SuiteRun {
         manifest.write(folder);
         out.printf("suite '%s', run %s: %d point(s), %d already measured, %d to run%n  results: %s%n",
                 suite.name(), manifest.runId, all.size(), all.size() - pending.size(), pending.size(), folder);
+        if (!pending.isEmpty()) {
+            out.println("  takes " + SuiteEstimate.of(pending).describe());
+        }
 
         Path runFolder = folder;
         List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workers).run(pending, folder, done -> {
@@ -90,32 +108,52 @@ final class SuiteRun {
 
         SummaryTable.print(out, allOutcomes(folder, manifest, all));
         new ChartsStep(out).run(folder);
-        if (!manifest.finished && !stop.stopped()) {
-            out.println("the suite is not finished: run the same command again to measure what is missing");
+        if (!manifest.finished) {
+            out.println((stop.stopped() ? "stopped; to resume the suite where it stopped: "
+                    : "the suite is not finished; to measure what is missing: ") + command.full());
         }
         return PlanRunner.exitCode(outcomes, stop, failOn);
     }
 
-    /** The newest run folder of this suite that has points left, measured with the same overrides. */
+    /**
+     * The newest run folder of this suite that has points left, measured with the same options.
+     * When the newest unfinished one was measured with other options, says so and how to resume
+     * it, since this command then starts a new run.
+     */
     private Path unfinishedRun() throws IOException {
         if (!Files.isDirectory(suiteFolder)) {
             return null;
         }
+        List<Path> unfinished;
         try (Stream<Path> runs = Files.list(suiteFolder)) {
-            return runs.filter(SuiteManifest::exists)
+            unfinished = runs.filter(SuiteManifest::exists)
                     .sorted(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed())
-                    .filter(this::resumable)
-                    .findFirst().orElse(null);
+                    .filter(folder -> optionsOfUnfinished(folder) != null)
+                    .toList();
         }
+        for (Path folder : unfinished) {
+            if (command.measurementOptions().equals(optionsOfUnfinished(folder))) {
+                return folder;
+            }
+        }
+        if (!unfinished.isEmpty()) {
+            String theirs = optionsOfUnfinished(unfinished.get(0));
+            out.println("note: " + unfinished.get(0) + " is an unfinished run of this suite measured with "
+                    + (theirs.isEmpty() ? "no options" : "'" + theirs + "'") + ", not "
+                    + (command.measurementOptions().isEmpty() ? "without options" : "'" + command.measurementOptions() + "'")
+                    + "; this command starts a new run (to resume that one: " + command.with(theirs) + ")");
+        }
+        return null;
     }
 
-    private boolean resumable(Path folder) {
+    /** The measurement options of an unfinished run ("" for none), or null for a finished or unreadable one. */
+    private String optionsOfUnfinished(Path folder) {
         try {
             SuiteManifest manifest = SuiteManifest.read(folder);
-            return !manifest.finished && java.util.Objects.equals(manifest.overrides, overrides);
+            return manifest.finished ? null : manifest.overrides == null ? "" : manifest.overrides;
         } catch (IOException e) {
             out.println("ignoring " + folder + ": unreadable " + e.getMessage());
-            return false;
+            return null;
         }
     }
 

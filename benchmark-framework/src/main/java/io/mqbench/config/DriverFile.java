@@ -1,6 +1,7 @@
 package io.mqbench.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.ClientLibraryConflict;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -9,13 +10,22 @@ import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A driver YAML file: {@code name} and {@code driverClass} at the top level (OMB's convention), the
  * rest belongs to the driver. Loading checks that the class exists and is a driver, so a wrong file
  * stops the run before anything starts.
+ *
+ * <p>The coordinator {@linkplain #prepare prepares} the user's file: {@code ${ENV}} references
+ * and {@code --set driver.*} change it, and then the driver reads a resolved copy ({@link
+ * #effectiveFile()}), because an OMB driver reads its settings from a file itself. Workers load
+ * the file they are given as it is.
+ *
+ * @param file the user's file, named in messages and results
+ * @param effectiveFile what the driver reads: {@code file}, or its resolved copy
  */
-public record DriverFile(File file, String name, String driverClass, JsonNode settings) {
+public record DriverFile(File file, String name, String driverClass, JsonNode settings, File effectiveFile) {
 
     /** The drivers mqbench ships, to suggest when a class is not found. */
     static final List<String> KNOWN_DRIVERS =
@@ -28,22 +38,41 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
                     "io.mqbench.driver.mongo.MongoBenchmarkDriver",
                     "io.mqbench.driver.sqs.SqsBenchmarkDriver");
 
+    /** The file as it is (a worker's view: the coordinator resolved it already). */
     public static DriverFile load(File file) {
-        return load(file, false);
+        return check(read(file, (ObjectNode) YamlFiles.readTree(file), file), false);
     }
 
     /**
-     * For a coordinator with remote workers, which need not have the driver itself: an upstream OMB
-     * worker runs OMB's own drivers. When the class is not on this classpath, the file is loaded
-     * without the driver's settings check; the workers check class and settings when they
-     * initialize the driver ({@link #foundHere()} tells which).
+     * The coordinator's view: {@code ${ENV}} references resolved from {@code environment} and
+     * {@code overrides} applied; when either changed anything, the driver reads a resolved copy
+     * in a private temporary folder, deleted when this process ends.
+     *
+     * @param classMayBeRemote for a coordinator with remote workers, which need not have the driver
+     *     itself (an upstream OMB worker runs OMB's own drivers): when the class is not on this
+     *     classpath, the file is loaded without the driver's settings check; the workers check class
+     *     and settings when they initialize the driver ({@link #foundHere()} tells which)
      */
-    public static DriverFile loadForRemoteWorkers(File file) {
-        return load(file, true);
+    public static DriverFile prepare(File file, SetOverrides overrides, Function<String, String> environment,
+                                     boolean classMayBeRemote) {
+        ObjectNode tree = (ObjectNode) YamlFiles.readTree(file);
+        boolean references = EnvironmentReferences.present(tree);
+        if (!references && !overrides.changesDrivers()) {
+            return check(read(file, tree, file), classMayBeRemote);
+        }
+        EnvironmentReferences.resolve(file, tree, environment);
+        overrides.applyToDriver(file, tree);
+        File resolved = ResolvedCopy.write(file, tree);
+        String how = (references ? "${...} resolved" : "") + (references && overrides.changesDrivers() ? ", " : "")
+                + overrides.describe(SetOverrides.Target.DRIVER);
+        try {
+            return check(read(file, tree, resolved), classMayBeRemote);
+        } catch (UserError e) {
+            throw e.changedBy(file, resolved, how);
+        }
     }
 
-    private static DriverFile load(File file, boolean classMayBeRemote) {
-        JsonNode tree = YamlFiles.readTree(file);
+    private static DriverFile read(File file, ObjectNode tree, File effectiveFile) {
         JsonNode className = tree.get("driverClass");
         if (className == null || !className.isTextual() || className.asText().isBlank()) {
             throw new UserError(
@@ -54,7 +83,10 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
         String name = nameNode != null && nameNode.isTextual() && !nameNode.asText().isBlank()
                 ? nameNode.asText()
                 : file.getName().replaceFirst("\\.ya?ml$", "");
-        DriverFile driver = new DriverFile(file, name, className.asText().trim(), tree);
+        return new DriverFile(file, name, className.asText().trim(), tree, effectiveFile);
+    }
+
+    private static DriverFile check(DriverFile driver, boolean classMayBeRemote) {
         if (!classMayBeRemote || driver.foundHere()) {
             driver.checkSettings();
         }
@@ -85,7 +117,7 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
             return;
         }
         try {
-            ((SettingsCheck) newDriver()).checkSettings(file);
+            ((SettingsCheck) newDriver()).checkSettings(effectiveFile);
         } catch (IOException e) {
             throw new UserError(file + ": " + e.getMessage(), e);
         }

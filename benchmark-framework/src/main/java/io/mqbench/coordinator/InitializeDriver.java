@@ -1,5 +1,6 @@
 package io.mqbench.coordinator;
 
+import io.mqbench.config.UserError;
 import io.mqbench.worker.ClockOffset;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +18,12 @@ final class InitializeDriver implements Phase {
 
     @Override
     public void run(RunContext ctx) throws Exception {
-        ctx.worker.initializeDriver(ctx.driver.file());
+        try {
+            ctx.worker.initializeDriver(ctx.driver.effectiveFile());
+        } catch (UserError e) {
+            throw ctx.driver.effectiveFile().equals(ctx.driver.file()) ? e
+                    : e.changedBy(ctx.driver.file(), ctx.driver.effectiveFile(), "resolved");
+        }
         ctx.result.driverMetadata = ctx.worker.getDriverMetadata();
         List<ClockOffset> clocks = ctx.worker.estimateClockOffsets();
         for (ClockOffset clock : clocks) {

@@ -2,6 +2,7 @@ package io.mqbench.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqbench.config.SetOverrides;
 import io.mqbench.config.UserError;
 import io.mqbench.config.YamlFiles;
 import io.mqbench.driver.support.ByteRate;
@@ -27,7 +28,24 @@ public final class WorkloadLoader {
      * @param warmup the CLI's {@code --warmup}, or null to keep the file's
      */
     public static List<Workload> loadAll(File file, Duration testDuration, Duration warmup) {
+        return loadAll(file, testDuration, warmup, SetOverrides.NONE);
+    }
+
+    /** As {@link #loadAll(File, Duration, Duration)}, with the command line's {@code --set workload.*} applied first. */
+    public static List<Workload> loadAll(File file, Duration testDuration, Duration warmup, SetOverrides overrides) {
         ObjectNode tree = (ObjectNode) YamlFiles.readTree(file);
+        if (!overrides.changesWorkloads()) {
+            return expand(file, tree, testDuration, warmup);
+        }
+        overrides.applyToWorkload(file, tree);
+        try {
+            return expand(file, tree, testDuration, warmup);
+        } catch (UserError e) {
+            throw e.changedBy(file, null, overrides.describe(SetOverrides.Target.WORKLOAD));
+        }
+    }
+
+    private static List<Workload> expand(File file, ObjectNode tree, Duration testDuration, Duration warmup) {
         JsonNode sweep = tree.remove("sweep");
         List<Workload> workloads = new ArrayList<>();
         for (Map<String, JsonNode> point : SweepPoints.of(file, sweep)) {

@@ -26,6 +26,20 @@ class BadInputTest {
     }
 
     @Test
+    void misspeltFieldGivenWithSet() {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        assertUserError(BenchmarkCli.run("--validate", "--set", "workload.messageSiz=100", "-d", driver().toString(), w.toString()),
+                w + " (--set workload.messageSiz=100): unknown field 'messageSiz' (did you mean 'messageSize'?)");
+    }
+
+    @Test
+    void unsetEnvironmentVariableInADriverFile() {
+        Path d = TempFiles.write(dir, "d.yaml", DRIVER + "lossRate: ${MQBENCH_TEST_SURELY_UNSET_VARIABLE}\n");
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        assertUserError(run(d, w), d + ": field 'lossRate': environment variable MQBENCH_TEST_SURELY_UNSET_VARIABLE is not set");
+    }
+
+    @Test
     void negativeRate() {
         Path w = TempFiles.write(dir, "w.yaml", WORKLOAD.replace("producerRate: 100", "producerRate: -1"));
         assertUserError(run(driver(), w), w + ": field 'producerRate' is -1; allowed:");

@@ -210,6 +210,25 @@ class LoopbackRunTest {
         assertTrue(lines.stream().anyMatch(l -> l.contains(",good,") && l.endsWith(",fixed-rate,,")), lines.toString());
     }
 
+    /** A one-off run from flags: the shipped files, changed by --set (issue 22's example command). */
+    @Test
+    void setChangesTheShippedFilesForOneRun() throws Exception {
+        Path root = TempFiles.repositoryRoot();
+        BenchmarkCli run = BenchmarkCli.run("--set", "workload.messageSize=100", "--set", "workload.producerRate=1000",
+                "--set", "driver.name=Loopback-set", "-d", root.resolve("driver-loopback/loopback.yaml").toString(),
+                "--duration", "2s", "--warmup", "0s", "-o", out().toString(),
+                root.resolve("workloads/quick/1-topic-1kb-10k.yaml").toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        JsonNode result = BenchmarkCli.onlyResult(out());
+        assertEquals(100, result.path("messageSize").asInt(), result.toPrettyString());
+        assertEquals("Loopback-set", result.path("driver").asText());
+        assertEquals(root.resolve("driver-loopback/loopback.yaml").toString(), result.path("driverFile").asText(),
+                "the result names the user's file, not the resolved copy");
+        for (JsonNode rate : result.path("publishRate")) {
+            assertEquals(1000, rate.asDouble(), 20, result.path("publishRate").toString());
+        }
+    }
+
     private Path out() {
         return dir.resolve("results");
     }

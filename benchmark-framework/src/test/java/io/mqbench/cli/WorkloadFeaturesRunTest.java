@@ -187,17 +187,26 @@ class WorkloadFeaturesRunTest {
         first.stop.stop("test stop");
         thread.join(30_000);
         assertEquals(ExitCodes.INTERRUPTED, first.exitCode, first.out());
+        assertTrue(first.out().contains("takes about 1 min for 3 point(s)"), first.out());
+        assertTrue(first.out().contains("stopped; to resume the suite where it stopped: bin/benchmark --suite " + suite
+                + " -o " + out()), first.out());
+        Path runFolder;
+        try (var runs = Files.list(out().resolve("resume-test"))) {
+            runFolder = runs.findFirst().orElseThrow();
+        }
+
+        // Other measurement options do not resume it: they start a new run, and say so.
+        BenchmarkCli other = BenchmarkCli.run("--suite", suite.toString(), "-o", out().toString(), "--duration", "1s");
+        assertEquals(0, other.exitCode, other.out() + other.err());
+        assertTrue(other.out().contains("note: " + runFolder + " is an unfinished run of this suite measured with no options,"
+                + " not '--duration 1s'; this command starts a new run (to resume that one: bin/benchmark --suite " + suite
+                + " -o " + out() + ")"), other.out());
 
         BenchmarkCli second = BenchmarkCli.run("--suite", suite.toString(), "-o", out().toString());
         assertEquals(0, second.exitCode, second.out() + second.err());
         assertTrue(second.out().contains("3 point(s), 1 already measured, 2 to run"), second.out());
+        assertTrue(second.out().contains("results: " + runFolder), "the same run folder was resumed: " + second.out());
         assertTrue(!second.out().contains("workload 'sizes (messageSize=100)'"), "the finished point did not run again");
-        Path runFolder;
-        try (var runs = Files.list(out().resolve("resume-test"))) {
-            List<Path> all = runs.toList();
-            assertEquals(1, all.size(), "the same run folder was resumed");
-            runFolder = all.get(0);
-        }
         assertEquals(3, BenchmarkCli.results(runFolder).size(), "one complete result per point");
         JsonNode manifest = ResultFiles.mapper().readTree(runFolder.resolve("suite.json").toFile());
         assertTrue(manifest.get("finished").asBoolean());
@@ -205,6 +214,8 @@ class WorkloadFeaturesRunTest {
 
         BenchmarkCli third = BenchmarkCli.run("--suite", suite.toString(), "-o", out().toString(), "--rerun", "--validate");
         assertEquals(0, third.exitCode, third.err());
+        assertTrue(third.out().contains("is valid; it takes about 1 min for 3 point(s) (warm-up and measured time, plus about"
+                + " 10 s each to set up and drain)"), third.out());
     }
 
     private Path out() {

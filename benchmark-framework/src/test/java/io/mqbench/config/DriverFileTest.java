@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.TempFiles;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +46,43 @@ class DriverFileTest {
         Path file = TempFiles.write(dir, "d.yaml", "name: X\n");
         UserError e = assertThrows(UserError.class, () -> DriverFile.load(file.toFile()));
         assertTrue(e.getMessage().startsWith(file + ": field 'driverClass' is missing"), e.getMessage());
+    }
+
+    @Test
+    void preparingAFileWithoutReferencesOrSetsLetsTheDriverReadTheFileItself() {
+        Path file = TempFiles.write(dir, "d.yaml", "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n");
+        DriverFile driver = DriverFile.prepare(file.toFile(), SetOverrides.NONE, name -> null, false);
+        assertEquals(file.toFile(), driver.effectiveFile());
+    }
+
+    @Test
+    void referencesAndSetsGoIntoAPrivateResolvedCopyThatTheDriverReads() throws Exception {
+        Path file = TempFiles.write(dir, "loop.yaml", """
+                name: L-${SUFFIX:-x}
+                driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver
+                lossRate: ${LOSS}
+                """);
+        DriverFile driver = DriverFile.prepare(file.toFile(), SetOverrides.parse(List.of("driver.duplicateRate=0.25")),
+                Map.of("LOSS", "0.5")::get, false);
+        assertEquals(file.toFile(), driver.file(), "messages and results name the user's file");
+        assertEquals("loop.yaml", driver.effectiveFile().getName());
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(driver.effectiveFile().toPath().getParent())));
+        // What the driver will read: a worker loads the copy as it is.
+        DriverFile copy = DriverFile.load(driver.effectiveFile());
+        assertEquals("L-x", copy.name());
+        assertEquals(0.5, copy.settings().get("lossRate").asDouble());
+        assertTrue(copy.settings().get("lossRate").isNumber());
+        assertEquals(0.25, copy.settings().get("duplicateRate").asDouble());
+    }
+
+    @Test
+    void aMistakeMadeWithSetNamesTheFileAndTheOption() {
+        Path file = TempFiles.write(dir, "loop.yaml", "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n");
+        UserError e = assertThrows(UserError.class, () -> DriverFile.prepare(file.toFile(),
+                SetOverrides.parse(List.of("driver.lossRat=0.1")), name -> null, false));
+        assertTrue(e.getMessage().startsWith(file + " (--set driver.lossRat=0.1): "), e.getMessage());
+        assertTrue(e.getMessage().contains("'lossRat'"), e.getMessage());
+        assertTrue(!e.getMessage().contains("mqbench-resolved-"), "the temporary copy is not named: " + e.getMessage());
     }
 
     @Test
