@@ -1,4 +1,7 @@
-"""One run over time: publish and consume rate, backlog, p50/p99 latency per period.
+"""One run over time: publish and consume rate, backlog, p50/p99 latency per second.
+
+Results that carry second-by-second samples are drawn from them (a 30-s run has 30 points,
+not three); older results and OMB's are drawn per 10-s period, with a marker on each.
 
 The lines keep the driver's colour (solid: publish / p50, dashed: consume / p99) so a run's
 time series is recognisable next to the comparison charts. Max-rate runs add the rate
@@ -34,31 +37,37 @@ def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
                           fontsize=11)
     axes = chart.figure.subplots(rows, 1)
     color = styles.color(run.driver)
-    t = run.elapsed()
+    samples = run.samples()
+    if samples is not None:
+        t, values, latency, each = samples.seconds, samples.values, samples.latency, "second"
+        markers = (None, None)
+    else:
+        t, values, latency, each = run.elapsed(), run.period_values, run.period_latency, "period"
+        markers = ("o", "s")
 
     ax = axes[0]
-    plot_series(chart, "rate", ax, Series("publish", run.driver, t, run.period_values("publishRate"), color))
-    plot_series(chart, "rate", ax, Series("consume", run.driver, t, run.period_values("consumeRate"), color),
-                linestyle="--", marker="s")
+    plot_series(chart, "rate", ax, Series("publish", run.driver, t, values("publishRate"), color), marker=markers[0])
+    plot_series(chart, "rate", ax, Series("consume", run.driver, t, values("consumeRate"), color),
+                linestyle="--", marker=markers[1])
     if run.requested_rate:
         ax.axhline(run.requested_rate, color="#999999", linewidth=1, linestyle=":", label="target")
     ax.set_ylabel("messages/s")
-    _from_zero(ax, run.period_values("publishRate"), run.period_values("consumeRate"), [run.requested_rate or 0])
-    ax.set_title("publish and consume rate")
+    _from_zero(ax, values("publishRate"), values("consumeRate"), [run.requested_rate or 0])
+    ax.set_title(f"publish and consume rate per {each}")
 
     ax = axes[1]
-    plot_series(chart, "backlog", ax, Series("backlog", run.driver, t, run.period_values("backlog"), color))
+    plot_series(chart, "backlog", ax, Series("backlog", run.driver, t, values("backlog"), color), marker=markers[0])
     ax.set_ylabel("messages")
-    _from_zero(ax, run.period_values("backlog"))
+    _from_zero(ax, values("backlog"))
     ax.set_title("backlog (messages published, not yet consumed)")
 
     for ax, panel, kind in ((axes[2], "end-to-end latency", "endToEnd"), (axes[3], "publish latency", "publish")):
-        plot_series(chart, panel, ax, Series("p50", run.driver, t, run.period_latency(kind, "50"), color))
-        plot_series(chart, panel, ax, Series("p99", run.driver, t, run.period_latency(kind, "99"), color),
-                    linestyle="--", marker="s")
+        plot_series(chart, panel, ax, Series("p50", run.driver, t, latency(kind, "50"), color), marker=markers[0])
+        plot_series(chart, panel, ax, Series("p99", run.driver, t, latency(kind, "99"), color),
+                    linestyle="--", marker=markers[1])
         log_y(ax)
         ax.set_ylabel("ms, log scale")
-        ax.set_title(f"{panel} per period (p50, p99)")
+        ax.set_title(f"{panel} per {each} (p50, p99)")
 
     for ax in axes[:4]:
         ax.grid(True, alpha=0.3)
@@ -66,7 +75,7 @@ def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
         ax.set_xlim(0, max(float(t[-1]) if t.size else 10.0, 1.0) * 1.02)
     for ax in axes[1:4]:
         ax.sharex(axes[0])
-    axes[3].set_xlabel("seconds into the measured window (each point: end of a period)")
+    axes[3].set_xlabel(f"seconds into the measured window (each point: end of a {each})")
     for ax in axes[:2]:
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_number(v)))
 

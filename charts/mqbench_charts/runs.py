@@ -165,6 +165,13 @@ class Run:
         suffix = {"avg": "Avg", "max": "Max"}.get(percentile) or dict(PERCENTILES)[percentile]
         return self.period_values(spec.period_prefix + suffix)
 
+    def samples(self) -> "Samples | None":
+        """The measured window second by second (mqbench results from 0.2 on), or None."""
+        stored = self.raw.get("samples")
+        if not isinstance(stored, dict) or not isinstance(stored.get("second"), list) or len(stored["second"]) < 2:
+            return None
+        return Samples(stored)
+
     def elapsed(self) -> np.ndarray:
         """Seconds since the start of the measured window at the end of each period."""
         return np.cumsum(self.period_seconds)
@@ -186,6 +193,23 @@ class Run:
         """Which runs are "the same test": driver, workload and sweep point (never the file name)."""
         point = tuple(sorted((str(k), str(v)) for k, v in (self.sweep_point or {}).items()))
         return (self.driver, self.workload, self.sweep_name or "", point)
+
+
+class Samples:
+    """A result's second-by-second samples: the same names and units as its per-period lists."""
+
+    def __init__(self, stored: dict):
+        self._stored = stored
+        self.seconds = _floats(stored.get("second"))
+
+    def values(self, name: str) -> np.ndarray:
+        values = _floats(self._stored.get(name))
+        return values if values.size == self.seconds.size else np.full(self.seconds.size, np.nan)
+
+    def latency(self, kind: str, percentile: str) -> np.ndarray:
+        spec = LATENCY_KINDS[kind]
+        suffix = {"avg": "Avg", "max": "Max"}.get(percentile) or dict(PERCENTILES)[percentile]
+        return self.values(spec.period_prefix + suffix)
 
 
 def _spread(stored: Any, values: np.ndarray, periods: np.ndarray) -> Spread:

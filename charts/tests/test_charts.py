@@ -170,6 +170,25 @@ def test_time_series_uses_period_lengths_and_per_period_values():
     assert table.column("end (s)") == ["10", "20", "24.5"] and table.column("backlog") == ["5", "7", "9"]
 
 
+def test_time_series_draws_the_seconds_when_the_result_has_them():
+    seconds = [float(s) for s in range(1, 31)]
+    samples = {"second": seconds, "publishRate": [1000.0 + s for s in seconds],
+               "consumeRate": [990.0 + s for s in seconds], "backlog": [int(s) for s in seconds],
+               "endToEndLatency50pct": [1.0] * 29 + [None], "endToEndLatency99pct": [5.0] * 30,
+               "publishLatency50pct": [0.5] * 30, "publishLatency99pct": [0.9] * 30}
+    run = run_from(make_result(driver="Kafka", period_seconds=[10.0, 10.0, 10.0], extra={"samples": samples}))
+    chart = timeseries_chart(run, DriverStyles(["Kafka"]), "Kafka")
+    rate = drawn_lines(chart.axes["rate"])
+    assert len(rate["publish"][0]) == 30, "one point per second, not per period"
+    np.testing.assert_allclose(rate["publish"][0], seconds)
+    np.testing.assert_allclose(rate["consume"][1], [990.0 + s for s in seconds])
+    np.testing.assert_allclose(drawn_lines(chart.axes["backlog"])["backlog"][1], seconds)
+    e2e = drawn_lines(chart.axes["end-to-end latency"])["p50"][1]
+    assert np.isnan(e2e[-1]) and e2e[0] == 1.0, "a second without deliveries has no latency, not 0"
+    assert "per second" in chart.axes["rate"].get_title()
+    assert chart.tables[0].column("end (s)") == ["10", "20", "30"], "the table stays per period"
+
+
 def test_zero_latencies_are_explained_not_hidden():
     runs = [run_from(make_result(driver="Loopback", workload="w", pub={**DEFAULT_E2E, "50": 0.0}), "l.json")]
     analysis = analyse(runs)

@@ -11,13 +11,15 @@ import java.util.function.Predicate;
 
 /**
  * The loop that watches a running load: every second it reads the workers' counters (for end
- * conditions, and kept as samples when asked), every period it takes the period statistics, prints
- * the live line and, when measuring, records the period in the result. A stop request ends the loop
- * after recording the period in progress, so a partial run keeps everything it measured.
+ * conditions, and kept as samples when asked) and their statistics of that second (kept, when
+ * measuring, as the result's second-by-second samples); every period it merges those seconds
+ * into the period, prints the live line and, when measuring, records the period in the result.
+ * A stop request ends the loop after recording the period in progress, so a partial run keeps
+ * everything it measured.
  */
 final class LoadMonitor {
     static final Duration PERIOD = Duration.ofSeconds(10);
-    private static final long CONTROL_INTERVAL_MILLIS = 1_000;
+    private static final long SAMPLE_NANOS = 1_000_000_000L;
     /** A last period shorter than this is noise: its rate would rest on a handful of messages. */
     private static final double SHORTEST_RECORDED_PERIOD_SECONDS = 1.0;
 
@@ -50,21 +52,32 @@ final class LoadMonitor {
         // 2,030-2,061 msg/s for a steady 2,000 without this; 2,001-2,005 with it).
         ctx.worker.startPeriod();
         ctx.clientLoad.sample(ctx.worker, false);
-        long periodStart = start;
+        Period period = new Period(start);
+        long nextSample = start + SAMPLE_NANOS;
         long nextPeriod = start + PERIOD.toNanos();
         while (true) {
             long now = System.nanoTime();
-            long untilPeriod = (nextPeriod - now) / 1_000_000;
+            long untilNext = Math.min(nextSample, nextPeriod) - now;
             try {
-                ctx.stop.sleep(Math.max(1, Math.min(CONTROL_INTERVAL_MILLIS, untilPeriod)));
+                if (untilNext > 0) {
+                    ctx.stop.sleep((untilNext + 999_999) / 1_000_000);
+                }
             } catch (StopSignal.RunStopped stopped) {
                 long end = System.nanoTime();
-                if (record && (end - periodStart) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS) {
-                    takePeriod(progress.apply(Duration.ofNanos(end - start)), periodStart, true);
+                if (record && (end - period.start) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS) {
+                    period.takeSecond(end, start, true);
+                    closePeriod(progress.apply(Duration.ofNanos(end - start)), period, end, true);
                 }
                 throw stopped;
             }
             now = System.nanoTime();
+            if (now - Math.min(nextSample, nextPeriod) < 0) {
+                continue; // woken early: a sample is a whole second
+            }
+            period.takeSecond(now, start, record);
+            while (nextSample - now <= 0) {
+                nextSample += SAMPLE_NANOS; // a late tick does not make the next ones come faster
+            }
             Duration elapsed = Duration.ofNanos(now - start);
             CountersStats counters = ctx.worker.getCountersStats();
             if (samples != null) {
@@ -75,9 +88,10 @@ final class LoadMonitor {
             boolean finishedNow = finished.test(counters);
             boolean done = (reachedMinimum && finishedNow) || elapsed.compareTo(maximum) >= 0;
             boolean endOfPeriod = now - nextPeriod >= 0;
-            if (endOfPeriod || (done && (now - periodStart) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS)) {
-                periodStart = takePeriod(progress.apply(elapsed), periodStart, record);
-                nextPeriod = periodStart + PERIOD.toNanos();
+            if (endOfPeriod || (done && (now - period.start) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS)) {
+                closePeriod(progress.apply(elapsed), period, now, record);
+                period = new Period(now);
+                nextPeriod = now + PERIOD.toNanos();
             }
             if (done) {
                 return reachedMinimum && finishedNow;
@@ -86,21 +100,42 @@ final class LoadMonitor {
     }
 
     /**
-     * Closes the worker's period window and opens the next, returning when that happened: the same
-     * instant (just before the request) ends one period and starts the next, so the periods the
-     * coordinator divides by are the windows the workers counted in.
+     * Records a finished period (when measuring) and prints the live line. Its seconds were taken
+     * from the workers as they passed; each ended at the instant just before its request, which
+     * opened the next, so the periods the coordinator divides by are the windows the workers
+     * counted in.
      */
-    private long takePeriod(String progress, long from, boolean record) throws IOException {
-        long to = System.nanoTime();
-        PeriodStats period = ctx.worker.getPeriodStats();
-        double seconds = (to - from) / 1e9;
-        long backlog = ctx.assembler.backlog(period.totalMessagesSent, period.totalMessagesReceived);
+    private void closePeriod(String progress, Period period, long end, boolean record) throws IOException {
+        PeriodStats stats = period.stats;
+        double seconds = (end - period.start) / 1e9;
+        long backlog = ctx.assembler.backlog(stats.totalMessagesSent, stats.totalMessagesReceived);
         if (record) {
-            ctx.assembler.addPeriod(period, seconds);
+            ctx.assembler.addPeriod(stats, seconds);
             ctx.measurementStarted = true;
         }
         double cpuShare = ctx.clientLoad.sample(ctx.worker, record);
-        ctx.console.live(progress, period, seconds, backlog, cpuShare);
-        return to;
+        ctx.console.live(progress, stats, seconds, backlog, cpuShare);
+    }
+
+    /** The period in progress: the workers' seconds so far, merged. */
+    private final class Period {
+        final long start;
+        long lastSecondEnd;
+        PeriodStats stats;
+
+        Period(long start) {
+            this.start = start;
+            this.lastSecondEnd = start;
+        }
+
+        /** Takes the workers' statistics of the second that ends now; a measured one is kept as a sample. */
+        void takeSecond(long now, long phaseStart, boolean record) throws IOException {
+            PeriodStats second = ctx.worker.getPeriodStats();
+            if (record) {
+                ctx.assembler.addSample(second, (now - lastSecondEnd) / 1e9, (now - phaseStart) / 1e9);
+            }
+            stats = stats == null ? second : stats.followedBy(second);
+            lastSecondEnd = now;
+        }
     }
 }

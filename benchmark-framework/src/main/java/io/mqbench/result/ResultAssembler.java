@@ -85,6 +85,14 @@ public final class ResultAssembler {
         measured.add(stats.publishLatency, stats.publishDelayLatency, stats.endToEndLatency);
     }
 
+    /** Adds one second of the measured phase (see {@link SecondSamples}), which ended {@code endSecond} into it. */
+    public void addSample(PeriodStats stats, double seconds, double endSecond) {
+        if (result.samples == null) {
+            result.samples = new SecondSamples();
+        }
+        result.samples.add(stats, seconds, endSecond, backlog(stats.totalMessagesSent, stats.totalMessagesReceived));
+    }
+
     /** The histograms of the periods added so far (the caller must not change them). */
     public CumulativeLatencies measuredLatencies() {
         return measured;
@@ -103,6 +111,7 @@ public final class ResultAssembler {
                 result.endToEndLatency999pct, result.endToEndLatency9999pct, result.endToEndLatencyMax)) {
             list.clear();
         }
+        result.samples = null;
         sentInMeasuredWindow = 0;
         receivedInMeasuredWindow = 0;
         errorsInMeasuredWindow = 0;

@@ -127,6 +127,10 @@ public class TestResult {
     /** The length of each period of the lists above, in seconds (10 except maybe the last). */
     public List<Double> periodSeconds = new ArrayList<>();
 
+    /** The measured phase second by second, beside the periods. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public SecondSamples samples;
+
     /** Means and spread over the measured window; see {@link Summary}. */
     public Summary summary;
 

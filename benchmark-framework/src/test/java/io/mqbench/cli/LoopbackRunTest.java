@@ -57,6 +57,23 @@ class LoopbackRunTest {
         assertTrue(r.at("/host/cores").asInt() >= 1);
         assertEquals(12, r.at("/workloadConfig/testDurationSeconds").asInt());
         assertEquals(0, r.at("/clocks/maxErrorMicros").asLong(), "one process, one clock: " + r.get("clocks"));
+
+        // Second by second beside the periods: 12 samples, each ending about a second after the last,
+        // at the rate and the injected delay, and together exactly the measured messages.
+        JsonNode samples = r.get("samples");
+        assertEquals(12, samples.get("second").size(), samples.toString());
+        double previous = 0;
+        long sampledMessages = 0;
+        for (int i = 0; i < 12; i++) {
+            double end = samples.get("second").get(i).asDouble();
+            assertEquals(1.0, end - previous, 0.1, "sample lengths: " + samples.get("second"));
+            assertEquals(2000, samples.get("publishRate").get(i).asDouble(), 2000 * 0.05, samples.get("publishRate").toString());
+            assertEquals(5.0, samples.get("endToEndLatency50pct").get(i).asDouble(), 0.3);
+            sampledMessages += Math.round(samples.get("publishRate").get(i).asDouble() * (end - previous));
+            previous = end;
+        }
+        assertEquals(r.at("/summary/messagesSent").asLong(), sampledMessages, 12, "the samples add up to the measured window");
+        assertEquals(r.at("/summary/measuredSeconds").asDouble(), previous, 0.01, "the last sample ends with the window");
     }
 
     @Test

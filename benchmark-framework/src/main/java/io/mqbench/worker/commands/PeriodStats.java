@@ -42,4 +42,16 @@ public class PeriodStats {
         sum.endToEndLatency.add(other.endToEndLatency);
         return sum;
     }
+
+    /**
+     * This period and the one that came right after it, of the same workers, as one: counts
+     * summed, totals of the later one, histograms merged.
+     */
+    public PeriodStats followedBy(PeriodStats later) {
+        PeriodStats both = plus(later);
+        both.totalMessagesSent = later.totalMessagesSent;
+        both.totalMessageSendErrors = later.totalMessageSendErrors;
+        both.totalMessagesReceived = later.totalMessagesReceived;
+        return both;
+    }
 }
