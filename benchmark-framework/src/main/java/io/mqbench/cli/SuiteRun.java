@@ -17,7 +17,9 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -124,21 +126,26 @@ final class SuiteRun {
         if (!Files.isDirectory(suiteFolder)) {
             return null;
         }
-        List<Path> unfinished;
+        Map<Path, String> unfinished = new LinkedHashMap<>(); // newest first, with each run's options
         try (Stream<Path> runs = Files.list(suiteFolder)) {
-            unfinished = runs.filter(SuiteManifest::exists)
+            runs.filter(SuiteManifest::exists)
                     .sorted(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed())
-                    .filter(folder -> optionsOfUnfinished(folder) != null)
-                    .toList();
+                    .forEach(folder -> {
+                        String options = optionsOfUnfinished(folder);
+                        if (options != null) {
+                            unfinished.put(folder, options);
+                        }
+                    });
         }
-        for (Path folder : unfinished) {
-            if (command.measurementOptions().equals(optionsOfUnfinished(folder))) {
-                return folder;
+        for (Map.Entry<Path, String> run : unfinished.entrySet()) {
+            if (command.measurementOptions().equals(run.getValue())) {
+                return run.getKey();
             }
         }
         if (!unfinished.isEmpty()) {
-            String theirs = optionsOfUnfinished(unfinished.get(0));
-            out.println("note: " + unfinished.get(0) + " is an unfinished run of this suite measured with "
+            Map.Entry<Path, String> newest = unfinished.entrySet().iterator().next();
+            String theirs = newest.getValue();
+            out.println("note: " + newest.getKey() + " is an unfinished run of this suite measured with "
                     + (theirs.isEmpty() ? "no options" : "'" + theirs + "'") + ", not "
                     + (command.measurementOptions().isEmpty() ? "without options" : "'" + command.measurementOptions() + "'")
                     + "; this command starts a new run (to resume that one: " + command.with(theirs) + ")");

@@ -1,6 +1,5 @@
 package io.mqbench.config;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -110,14 +109,7 @@ public final class EnvironmentReferences {
 
     /** A YAML scalar as YAML reads it: 5672 a number, true a boolean, anything else text. */
     static JsonNode scalar(String text) {
-        if (text.isEmpty()) {
-            return TextNode.valueOf(text);
-        }
-        try {
-            JsonNode parsed = YamlFiles.strictMapper().readTree(text);
-            return parsed != null && parsed.isValueNode() && !parsed.isNull() ? parsed : TextNode.valueOf(text);
-        } catch (JsonProcessingException e) {
-            return TextNode.valueOf(text);
-        }
+        JsonNode parsed = YamlFiles.parseValue(text);
+        return parsed != null && parsed.isValueNode() && !parsed.isNull() ? parsed : TextNode.valueOf(text);
     }
 }

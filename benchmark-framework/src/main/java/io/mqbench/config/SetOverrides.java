@@ -1,6 +1,5 @@
 package io.mqbench.config;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -76,19 +75,8 @@ public record SetOverrides(List<Assignment> assignments) {
 
     /** The value as YAML reads it; text with a line break stays text, as do values YAML cannot read. */
     private static JsonNode valueOf(String text) {
-        if (text.isEmpty() || text.contains("\n")) {
-            return TextNode.valueOf(text);
-        }
-        try {
-            JsonNode parsed = YamlFiles.strictMapper().readTree(text);
-            return parsed == null || parsed.isMissingNode() ? TextNode.valueOf(text) : parsed;
-        } catch (JsonProcessingException e) {
-            return TextNode.valueOf(text);
-        }
-    }
-
-    public boolean isEmpty() {
-        return assignments.isEmpty();
+        JsonNode parsed = text.contains("\n") ? null : YamlFiles.parseValue(text);
+        return parsed == null ? TextNode.valueOf(text) : parsed;
     }
 
     public boolean changesDrivers() {

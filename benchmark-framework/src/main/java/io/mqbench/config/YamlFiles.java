@@ -69,6 +69,23 @@ public final class YamlFiles {
         }
     }
 
+    /**
+     * A value given as text (a command-line option, an environment variable) as YAML reads it:
+     * {@code 100} a number, {@code true} a boolean, {@code [a, b]} a list; null for empty text or
+     * text YAML cannot read.
+     */
+    public static JsonNode parseValue(String text) {
+        if (text.isEmpty()) {
+            return null;
+        }
+        try {
+            JsonNode parsed = STRICT.readTree(text);
+            return parsed == null || parsed.isMissingNode() ? null : parsed;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
     /** Fails with one clear line unless {@code file} is an existing, readable, regular file. */
     public static void checkReadableFile(File file) {
         if (!file.exists()) {
