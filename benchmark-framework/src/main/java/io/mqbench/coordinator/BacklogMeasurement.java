@@ -40,10 +40,9 @@ final class BacklogMeasurement {
         CountersStats before = ctx.worker.getCountersStats();
         long inFlight = backlog(before);
         ctx.worker.pauseConsumers();
-        LoadMonitor monitor = new LoadMonitor(ctx);
         long buildStart = System.nanoTime();
         Duration unbounded = Duration.ofDays(365);
-        monitor.runUntil("backlog", Duration.ZERO,
+        new LoadMonitor(ctx).runUntil("backlog", Duration.ZERO,
                 counters -> backlog(counters) >= targetMessages,
                 unbounded, false,
                 elapsed -> String.format(Locale.ROOT, "build backlog %s, target %.2f GB", Console.clock(elapsed), phase.targetBytes / GB));
@@ -54,13 +53,12 @@ final class BacklogMeasurement {
 
         ctx.worker.resetStats();
         long receivedBefore = ctx.worker.getCountersStats().messagesReceived;
-        ctx.worker.resumeConsumers();
         phase.floorMessages = Math.max(Math.max(MIN_FLOOR, inFlight), (long) ((1 - ctx.workload.backlogDrainRatio) * phase.builtMessages));
         DrainProgress progress = new DrainProgress(ctx.workload.subscriptionsPerTopic);
         Duration minimum = ctx.workload.testDuration();
         Duration maximum = minimum.multipliedBy(3).plusMinutes(10);
         long drainStart = System.nanoTime();
-        boolean done = monitor.runUntil("drain", minimum, counters -> progress.drained(counters, phase.floorMessages), maximum, true,
+        boolean done = new LoadMonitor(ctx).startingWith(ctx.worker::resumeConsumers).runUntil("drain", minimum, counters -> progress.drained(counters, phase.floorMessages), maximum, true,
                 elapsed -> Console.progress("drain", elapsed, minimum));
         phase.drained = progress.drainedAtNanos != 0;
         phase.drainSeconds = phase.drained ? (progress.drainedAtNanos - drainStart) / 1e9 : (System.nanoTime() - drainStart) / 1e9;
