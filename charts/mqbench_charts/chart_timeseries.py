@@ -95,8 +95,57 @@ def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
         ax.grid(True, alpha=0.3)
         legend(ax, loc="best")
 
+    faults = [f for f in run.raw.get("faults") or [] if isinstance(f, dict)]
+    if faults:
+        _draw_faults(axes[:4], faults)
+        chart.tables.append(_fault_table(faults))
     chart.tables.append(_period_table(run))
     return chart
+
+
+FAULT_BAND = "#d62728"
+
+
+def _draw_faults(axes, faults: list[dict]) -> None:
+    """Each action as a dotted line where it started; from a disruptive fault to the end of its
+    recovery window (recovery, the next fault or the end of the run) a light red band."""
+    for fault in faults:
+        start = fault.get("startSecond")
+        if not isinstance(start, (int, float)):
+            continue
+        recovery = fault.get("recovery") if isinstance(fault.get("recovery"), dict) else None
+        for ax in axes:
+            ax.axvline(float(start), color=FAULT_BAND, linewidth=1, linestyle=":")
+            if recovery and isinstance(recovery.get("windowEndSecond"), (int, float)):
+                ax.axvspan(float(start), float(recovery["windowEndSecond"]), color=FAULT_BAND, alpha=0.08, linewidth=0)
+        axes[0].annotate(_fault_name(fault), (float(start), 1.0), xycoords=("data", "axes fraction"),
+                         xytext=(2, -2), textcoords="offset points", va="top", fontsize=8, color=FAULT_BAND)
+
+
+def _fault_name(fault: dict) -> str:
+    target = fault.get("target") or f"'{fault.get('command', '')}'"
+    return f"{fault.get('action', '?')} {target}"
+
+
+def _fault_table(faults: list[dict]) -> Table:
+    table = Table("Faults and recovery (seconds from each fault's start)", [
+        "fault", "due (s)", "started (s)", "took (s)", "outcome", "felt after (s)", "no confirmed sends (s)",
+        "no deliveries (s)", "rates back (s)", "backlog back (s)", "send errors", "peak backlog",
+        "peak e2e p99 (ms)", "peak publish delay (ms)"])
+    for fault in faults:
+        r = fault.get("recovery") if isinstance(fault.get("recovery"), dict) else {}
+        outcome = fault.get("outcome", "")
+        if outcome != "ok" and fault.get("detail"):
+            outcome = f"{outcome}: {fault['detail']}"
+        table.add(_fault_name(fault) + (" (end of the freeze)" if fault.get("automatic") else ""),
+                  fault.get("dueSecond"), fault.get("startSecond"), fault.get("tookSeconds"), outcome,
+                  r.get("firstImpactSeconds"), r.get("publishUnavailableSeconds"), r.get("consumeUnavailableSeconds"),
+                  r.get("ratesRecoveredSeconds") if r else None, r.get("backlogRecoveredSeconds") if r else None,
+                  r.get("sendErrors"), r.get("peakBacklog"), r.get("peakEndToEndLatency99pctMs"),
+                  r.get("peakPublishDelayMaxMs"))
+    table.note = ("Recovery figures at one-second resolution: 'rates back' is when publish and consume rates "
+                  "stayed within 5 % of the target for 3 s; a dash under it means they never did within the window.")
+    return table
 
 
 def _draw_trials(chart: Chart, ax, run: Run, discovery: dict, searched: list[dict], color: str) -> None:

@@ -10,6 +10,7 @@ from mqbench_charts.chart_distribution import distribution_chart
 from mqbench_charts.chart_latency import latency_chart
 from mqbench_charts.chart_throughput import throughput_chart
 from mqbench_charts.chart_timeseries import timeseries_chart
+from mqbench_charts.formatting import MISSING
 from mqbench_charts.colors import DriverStyles
 from mqbench_charts.grouping import RATE_AXIS, SIZE_AXIS, families, workload_groups
 
@@ -187,6 +188,38 @@ def test_time_series_draws_the_seconds_when_the_result_has_them():
     assert np.isnan(e2e[-1]) and e2e[0] == 1.0, "a second without deliveries has no latency, not 0"
     assert "per second" in chart.axes["rate"].get_title()
     assert chart.tables[0].column("end (s)") == ["10", "20", "30"], "the table stays per period"
+
+
+def test_time_series_marks_each_fault_and_tables_its_recovery():
+    seconds = [float(s) for s in range(1, 21)]
+    silent = range(5, 10)
+    samples = {"second": seconds, "publishRate": [0.0 if i in silent else 1000.0 for i in range(20)],
+               "consumeRate": [0.0 if i in silent else 1000.0 for i in range(20)], "backlog": [0] * 20,
+               "endToEndLatency50pct": [1.0] * 20, "endToEndLatency99pct": [5.0] * 20,
+               "publishLatency50pct": [0.5] * 20, "publishLatency99pct": [0.9] * 20}
+    faults = [{"action": "kill", "target": "kafka", "dueSecond": 5.0, "startSecond": 5.01, "tookSeconds": 0.1,
+               "outcome": "ok", "recovery": {"firstImpactSeconds": 0.0, "publishUnavailableSeconds": 5.0,
+                                             "consumeUnavailableSeconds": 5.0, "ratesRecoveredSeconds": 5.0,
+                                             "backlogRecoveredSeconds": 6.0, "sendErrors": 12, "peakBacklog": 900,
+                                             "windowEndSecond": 11.01, "recovered": True}},
+              {"action": "start", "target": "kafka", "dueSecond": 8.0, "startSecond": 8.0, "tookSeconds": 1.5,
+               "outcome": "ok"},
+              {"action": "command", "command": "true", "dueSecond": 19.5, "outcome": "not run",
+               "detail": "the measured phase ended first"}]
+    run = run_from(make_result(driver="Kafka", period_seconds=[10.0, 10.0], extra={"samples": samples, "faults": faults}))
+    chart = timeseries_chart(run, DriverStyles(["Kafka"]), "Kafka")
+    rate_axes = chart.axes["rate"]
+    starts = sorted(line.get_xdata()[0] for line in rate_axes.get_lines() if line.get_linestyle() == ":"
+                    and line.get_color() == "#d62728")
+    assert starts == [5.01, 8.0], "a line where each action started; none for one that never ran"
+    (band,) = [p for p in rate_axes.patches]
+    assert band.get_x() == 5.01 and round(band.get_width(), 2) == 6.0, "the band spans the recovery window"
+    assert [t.get_text() for t in rate_axes.texts] == ["kill kafka", "start kafka"]
+    table = chart.tables[0]
+    assert table.column("fault") == ["kill kafka", "start kafka", "command 'true'"]
+    assert table.column("no confirmed sends (s)") == ["5", MISSING, MISSING]
+    assert table.column("outcome")[2] == "not run: the measured phase ended first"
+    assert chart.tables[1].title == "Per-period values"
 
 
 def test_zero_latencies_are_explained_not_hidden():

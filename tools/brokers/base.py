@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from . import paths, procs
 
 
+# The start options (argparse destinations), kept per broker so `start --as-before` can repeat them.
+OPTION_DESTS = ("memory", "artemis_journal", "artemis_journal_sync", "rabbitmq_config", "rabbitmq_advanced", "flow_control")
+
+
 @dataclass
 class Probe:
     ok: bool
@@ -112,6 +116,19 @@ class Broker:
     def save_settings(self):
         with open(self.settings_path(), "w") as f:
             json.dump(self.settings(), f, indent=1)
+        with open(self.options_path(), "w") as f:
+            json.dump({d: getattr(self.opts, d, None) for d in OPTION_DESTS}, f, indent=1)
+
+    def options_path(self):
+        return os.path.join(self.dir, "options.json")
+
+    def saved_options(self):
+        """The options of the last start ({} if it never started or predates options.json)."""
+        try:
+            with open(self.options_path()) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return {}
 
     def log_grep(self, text, offset):
         """True if text appears in our log after byte offset (this run's part of the log)."""

@@ -13,7 +13,10 @@ import sys
 import threading
 import time
 
+import copy
+
 from . import install, lifecycle, paths
+from .base import OPTION_DESTS
 from .servers import ALL
 from .ui import StartError, UserError, say, secs
 
@@ -25,8 +28,10 @@ COMMANDS = {
     "logs": "print the last lines of a broker's log (-f to follow)",
     "reset": "wipe a broker's data (downloads are kept); a running broker is restarted empty",
     "install": "only install/download what the brokers need",
+    "kill": "SIGKILL a running broker and everything it started, as a crash would (no graceful stop)",
+    "freeze": "SIGSTOP a running broker: it keeps its connections and answers nothing until thawed",
+    "thaw": "SIGCONT a frozen broker",
 }
-OPTION_DESTS = ("memory", "artemis_journal", "artemis_journal_sync", "rabbitmq_config", "rabbitmq_advanced", "flow_control")
 DEFAULT_MEMORY = "1g"
 
 
@@ -64,6 +69,10 @@ def _parser():
                                 "(seed 001), written to advanced.config; default {400, 200}")
             c.add_argument("--timeout", type=float, metavar="SECONDS",
                            help="how long to wait for each broker to answer (default 120)")
+        if name in ("start", "restart"):
+            c.add_argument("--as-before", action="store_true",
+                           help="with the options each broker last started with (after a kill, or in a fault "
+                                "schedule); give no other broker options with it")
         if name == "status":
             c.add_argument("--json", action="store_true", help="one JSON document instead of the table")
         if name == "logs":
@@ -178,6 +187,38 @@ def cmd_restart(brokers, args, explicit):
     return cmd_stop(brokers, args, explicit) or cmd_start(brokers, args, explicit)
 
 
+def _send_fault(brokers, action):
+    for b in brokers:
+        lifecycle.send_fault(b, action)
+    return 0
+
+
+def cmd_kill(brokers, args, explicit):
+    return _send_fault(brokers, "kill")
+
+
+def cmd_freeze(brokers, args, explicit):
+    return _send_fault(brokers, "freeze")
+
+
+def cmd_thaw(brokers, args, explicit):
+    return _send_fault(brokers, "thaw")
+
+
+def _broker(name, args, explicit):
+    """The broker, built with the options given, or with those it last started with (--as-before)."""
+    if not getattr(args, "as_before", False):
+        return ALL[name](args)
+    own = copy.copy(args)
+    b = ALL[name](own)
+    for dest, value in b.saved_options().items():
+        if dest in OPTION_DESTS:
+            setattr(own, dest, value)
+    if own.memory is None:
+        own.memory = DEFAULT_MEMORY
+    return b
+
+
 def cmd_status(brokers, args, explicit):
     rows = [lifecycle.status(b) for b in brokers]
     if args.json:
@@ -240,7 +281,10 @@ def main(argv):
     args = _parser().parse_args(argv)
     try:
         explicit = _check_options(args)
-        brokers = [ALL[n](args) for n in _names(args.brokers)]
+        if getattr(args, "as_before", False) and explicit:
+            raise UserError(f"--as-before repeats the options each broker last started with; give no other "
+                            f"broker options with it (given: {', '.join('--' + d.replace('_', '-') for d in sorted(explicit))})")
+        brokers = [_broker(n, args, explicit) for n in _names(args.brokers)]
         paths.ensure_dir(paths.STATE)
         return globals()[f"cmd_{args.command}"](brokers, args, explicit)
     except UserError as e:

@@ -8,6 +8,7 @@ stop: the broker's own graceful stop or SIGTERM, then SIGKILL after a timeout, a
 the recorded PID (and its process group), never by process name.
 """
 import os
+import signal
 import time
 
 from . import install, ports, procs
@@ -115,6 +116,24 @@ def stop(b):
         note = "" if quiet else f"; it did not end within {STOP_TIMEOUT:.0f} s and was killed (SIGKILL)"
         say(f"{b.name}: stopped (pid {pid}, {secs(time.monotonic() - t0)}){note}")
         return True
+
+
+FAULT_SIGNALS = {"kill": signal.SIGKILL, "freeze": signal.SIGSTOP, "thaw": signal.SIGCONT}
+
+
+def send_fault(b, action):
+    """kill (SIGKILL, as a crash: no graceful stop, the PID file is left to go stale), freeze
+    (SIGSTOP: the broker holds its connections but answers nothing) or thaw (SIGCONT), to the
+    broker's recorded process and everything below it."""
+    pid = b.pidfile.read()
+    if not pid:
+        raise UserError(f"{b.name}: not running (no live process in {b.pidfile.path}); nothing to {action}")
+    t0 = time.monotonic()
+    count = procs.signal_tree(pid, FAULT_SIGNALS[action])
+    if action == "kill":
+        procs.wait_gone(pid, 10)  # helpers of our own (RabbitMQ's epmd) live on, as after a crash
+    say(f"{b.name}: {action} (SIG{FAULT_SIGNALS[action].name[3:]}) sent to pid {pid} and {count - 1} more "
+        f"process(es) ({secs(time.monotonic() - t0)})")
 
 
 def status(b):

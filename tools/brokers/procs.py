@@ -111,6 +111,22 @@ def descendants(pid):
     return found
 
 
+def signal_tree(pid, sig):
+    """Send sig to pid's process group and to every process below it (also those that left
+    the group), at once: a fault hits the whole broker, not just its leader. Returns how many
+    processes were signalled."""
+    tree = [p for p, _ in descendants(pid)]
+    try:
+        group = os.getpgid(pid) == pid
+    except ProcessLookupError:
+        group = False
+    members = set(group_members(pid) if group else [pid]) | set(tree)
+    _signal(pid, sig, group)
+    for p in tree:
+        _signal(p, sig, False)
+    return len(members)
+
+
 def _same_alive(pid, started):
     return start_time(pid) == started and not is_zombie(pid)
 

@@ -163,6 +163,45 @@ def test_reset_stopped_kafka_wipes_data_and_leaves_it_stopped():
     assert status("kafka")["state"] == "stopped"
 
 
+def _ping_redis(timeout):
+    with socket.create_connection(("127.0.0.1", 6379), timeout=timeout) as c:
+        c.sendall(b"*1\r\n$4\r\nPING\r\n")
+        return c.recv(100)
+
+
+def test_freeze_thaw_and_kill_redis_then_start_it_as_before():
+    assert run("start", "redis").returncode == 0
+    pid = status("redis")["pid"]
+    r = run("freeze", "redis", timeout=60)
+    assert r.returncode == 0 and f"redis: freeze (SIGSTOP) sent to pid {pid}" in r.stdout
+    with pytest.raises(socket.timeout):
+        _ping_redis(timeout=1)  # connected by the kernel, answered by no one
+    assert procs._stat_fields(pid)[0] == "T"
+    r = run("thaw", "redis", timeout=60)
+    assert r.returncode == 0 and _ping_redis(timeout=5).startswith(b"+PONG")
+
+    r = run("kill", "redis", timeout=60)
+    assert r.returncode == 0 and "SIGKILL" in r.stdout
+    assert not alive(pid)
+    row = status("redis")
+    assert row["state"] == "stopped" and "gone without `stop`" in row["detail"]
+    r = run("kill", "redis", timeout=60)
+    assert r.returncode == 2 and "redis: not running" in r.stderr and "nothing to kill" in r.stderr
+    assert run("start", "--as-before", "redis").returncode == 0
+    assert _ping_redis(timeout=5).startswith(b"+PONG")
+    assert run("stop", "redis").returncode == 0
+
+
+def test_start_as_before_repeats_the_options_of_the_last_start():
+    assert run("restart", "sqs", "--memory", "256m").returncode == 0
+    assert run("kill", "sqs", timeout=60).returncode == 0
+    assert run("start", "--as-before", "sqs").returncode == 0
+    assert "-Xmx256m" in procs.cmdline(status("sqs")["pid"])
+    r = run("restart", "--as-before", "sqs", "--memory", "512m")
+    assert r.returncode == 2 and "--as-before" in r.stderr and "--memory" in r.stderr
+    assert run("stop", "sqs").returncode == 0
+
+
 @pytest.mark.parametrize("args, message", [
     (["start", "nosuchbroker"], "unknown broker"),
     (["start", "redis", "--memory", "lots"], "--memory"),

@@ -2,6 +2,7 @@ package io.mqbench.cli;
 
 import io.mqbench.config.UserError;
 import io.mqbench.coordinator.StopSignal;
+import java.io.IOException;
 import java.io.PrintStream;
 import picocli.CommandLine;
 import sun.misc.Signal;
@@ -56,12 +57,21 @@ public final class Main {
     }
 
     private static void configureLogging(boolean verbose) {
-        // Client libraries log a lot at INFO; the console belongs to the live lines unless asked.
+        // Client libraries log a lot, warnings too (a broker away: one a second); the console belongs to
+        // the live lines unless asked, so they go to a file that each run summarises (ClientLog).
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
-        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        System.setProperty("org.slf4j.simpleLogger.logFile", verbose ? "System.err" : clientLogFile());
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
         System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
         System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
+    }
+
+    private static String clientLogFile() {
+        try {
+            return ClientLog.open().toString();
+        } catch (IOException e) {
+            return "System.err"; // no temporary folder to write to: the console it is
+        }
     }
 
     private static void installInterruptHandler(StopSignal stop) {

@@ -45,6 +45,7 @@ final class PlanRunner {
                         point.workload().file(), point.workload().payloads(), stop, console, output);
                 outcome = run.execute();
             }
+            ClientLog.summarizeNewLines(out);
             outcomes.add(outcome);
             afterEach.accept(new RunOutcome(point, outcome));
         }

@@ -2,6 +2,8 @@ package io.mqbench.coordinator;
 
 import io.mqbench.config.DriverFile;
 import io.mqbench.config.UserError;
+import io.mqbench.faults.Fault;
+import io.mqbench.faults.FaultSchedule;
 import io.mqbench.result.HostFacts;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.result.TestResult;
@@ -73,6 +75,10 @@ public final class BenchmarkRun {
         boolean loadStarted = false;
         Status status = Status.COMPLETE;
         try {
+            if (ctx.workload.faults != null) {
+                ctx.faults = FaultSchedule.prepare(Fault.parse(ctx.workloadFile.toString(), ctx.workload.faults,
+                        ctx.workload.testDuration()), ctx.console::info);
+            }
             runPhases(SETUP, true);
             loadStarted = true;
             runPhases(LOAD, false);

@@ -20,6 +20,7 @@ import java.util.function.Predicate;
 final class LoadMonitor {
     static final Duration PERIOD = Duration.ofSeconds(10);
     private static final long SAMPLE_NANOS = 1_000_000_000L;
+    private static final int SECONDS_PER_PERIOD = (int) (PERIOD.toNanos() / SAMPLE_NANOS);
     /** A last period shorter than this is noise: its rate would rest on a handful of messages. */
     private static final double SHORTEST_RECORDED_PERIOD_SECONDS = 1.0;
 
@@ -73,10 +74,9 @@ final class LoadMonitor {
         ctx.clientLoad.sample(ctx.worker, false);
         Period period = new Period(start);
         long nextSample = start + SAMPLE_NANOS;
-        long nextPeriod = start + PERIOD.toNanos();
         while (true) {
             long now = System.nanoTime();
-            long untilNext = Math.min(nextSample, nextPeriod) - now;
+            long untilNext = nextSample - now;
             try {
                 if (untilNext > 0) {
                     ctx.stop.sleep((untilNext + 999_999) / 1_000_000);
@@ -90,7 +90,7 @@ final class LoadMonitor {
                 throw stopped;
             }
             now = System.nanoTime();
-            if (now - Math.min(nextSample, nextPeriod) < 0) {
+            if (now - nextSample < 0) {
                 continue; // woken early: a sample is a whole second
             }
             period.takeSecond(now, start, record);
@@ -106,11 +106,12 @@ final class LoadMonitor {
             // Asked every tick, also before the minimum: a condition may note when it first held.
             boolean finishedNow = finished.test(counters);
             boolean done = (reachedMinimum && finishedNow) || elapsed.compareTo(maximum) >= 0;
-            boolean endOfPeriod = now - nextPeriod >= 0;
+            // A period is ten of the seconds, so its edges are the seconds' edges (a period timed on
+            // its own made a sample of a millisecond where the two clocks met).
+            boolean endOfPeriod = period.seconds == SECONDS_PER_PERIOD;
             if (endOfPeriod || (done && (now - period.start) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS)) {
                 closePeriod(progress.apply(elapsed), period, now, record);
                 period = new Period(now);
-                nextPeriod = now + PERIOD.toNanos();
             }
             if (done) {
                 return reachedMinimum && finishedNow;
@@ -140,6 +141,7 @@ final class LoadMonitor {
     private final class Period {
         final long start;
         long lastSecondEnd;
+        int seconds;
         PeriodStats stats;
 
         Period(long start) {
@@ -155,6 +157,7 @@ final class LoadMonitor {
             }
             stats = stats == null ? second : stats.followedBy(second);
             lastSecondEnd = now;
+            seconds++;
         }
     }
 }

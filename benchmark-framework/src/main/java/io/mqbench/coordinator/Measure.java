@@ -32,6 +32,18 @@ final class Measure implements Phase {
 
     /** The test duration, or a count-bounded run (until that many messages were received, the duration being the limit). */
     static void measure(RunContext ctx, LoadMonitor monitor) throws Exception {
+        if (ctx.faults == null) {
+            measureLoad(ctx, monitor);
+            return;
+        }
+        try {
+            measureLoad(ctx, monitor.startingWith(ctx.faults::start));
+        } finally {
+            FaultOutcome.record(ctx, ctx.faults.finish());
+        }
+    }
+
+    private static void measureLoad(RunContext ctx, LoadMonitor monitor) throws Exception {
         if (ctx.workload.messageCount == null) {
             monitor.runFor("measure", ctx.workload.testDuration(), true);
             return;

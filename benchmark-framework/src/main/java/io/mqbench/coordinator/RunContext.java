@@ -2,6 +2,7 @@ package io.mqbench.coordinator;
 
 import io.mqbench.config.DriverFile;
 import io.mqbench.coordinator.maxrate.RateSearch;
+import io.mqbench.faults.FaultSchedule;
 import io.mqbench.result.ResultAssembler;
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.Worker;
@@ -47,6 +48,9 @@ final class RunContext {
 
     /** The workers' own CPU, GC and heap, sampled with every period. */
     final ClientLoadMeter clientLoad = new ClientLoadMeter();
+
+    /** The workload's faults, checked before the run touched a broker; null without faults. */
+    FaultSchedule faults;
 
     /** Set when the measured phase ended without doing what the workload asked (a message count not reached). */
     String shortOfWorkload;

@@ -25,6 +25,7 @@ public class SecondSamples {
     public List<Double> publishLatency99pct = new ArrayList<>();
     public List<Double> publishLatencyMax = new ArrayList<>();
     public List<Long> publishDelayLatency99pct = new ArrayList<>();
+    public List<Long> publishDelayLatencyMax = new ArrayList<>();
     public List<Double> endToEndLatency50pct = new ArrayList<>();
     public List<Double> endToEndLatency99pct = new ArrayList<>();
     public List<Double> endToEndLatencyMax = new ArrayList<>();
@@ -39,8 +40,9 @@ public class SecondSamples {
         publishLatency50pct.add(millis(stats.publishLatency, 50));
         publishLatency99pct.add(millis(stats.publishLatency, 99));
         publishLatencyMax.add(millis(stats.publishLatency, 100));
-        publishDelayLatency99pct.add(stats.publishDelayLatency.getTotalCount() == 0 ? null
-                : stats.publishDelayLatency.getValueAtPercentile(99));
+        boolean delays = stats.publishDelayLatency.getTotalCount() > 0;
+        publishDelayLatency99pct.add(delays ? stats.publishDelayLatency.getValueAtPercentile(99) : null);
+        publishDelayLatencyMax.add(delays ? stats.publishDelayLatency.getMaxValue() : null);
         endToEndLatency50pct.add(millis(stats.endToEndLatency, 50));
         endToEndLatency99pct.add(millis(stats.endToEndLatency, 99));
         endToEndLatencyMax.add(millis(stats.endToEndLatency, 100));

@@ -131,6 +131,10 @@ public class TestResult {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public SecondSamples samples;
 
+    /** The workload's fault schedule as it ran, with recovery figures; null without faults. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public List<FaultRecord> faults;
+
     /** Means and spread over the measured window; see {@link Summary}. */
     public Summary summary;
 

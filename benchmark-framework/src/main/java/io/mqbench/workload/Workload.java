@@ -108,6 +108,12 @@ public class Workload {
      */
     public Integer maxRateRetries;
 
+    /**
+     * Faults during the measured phase (an mqbench addition): kill, freeze, stop, start or restart a
+     * broker of {@code bin/brokers}, or run a command, at given times; see {@link FaultSpec}.
+     */
+    public List<FaultSpec> faults;
+
     /** Workload fields to vary: each maps to a list of values; every combination is run. */
     public Map<String, List<Object>> sweep;
 

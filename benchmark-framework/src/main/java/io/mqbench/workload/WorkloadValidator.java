@@ -2,6 +2,7 @@ package io.mqbench.workload;
 
 import io.mqbench.config.UserError;
 import io.mqbench.driver.support.ByteRate;
+import io.mqbench.faults.Fault;
 import java.io.File;
 
 /**
@@ -66,6 +67,18 @@ public final class WorkloadValidator {
         }
         checkMaxRateFields(w);
         checkDurations(w);
+        checkFaults(w);
+    }
+
+    private void checkFaults(Workload w) {
+        if (w.faults == null) {
+            return;
+        }
+        if (w.isMaxRate() || w.isBacklog()) {
+            throw new UserError(file + ": field 'faults' needs a fixed producerRate (recovery is measured against it);"
+                    + " it cannot be used with producerRate: 0 or consumerBacklogSizeGB");
+        }
+        Fault.parse(file, w.faults, w.testDuration());
     }
 
     private void checkMaxRateFields(Workload w) {

@@ -1,0 +1,145 @@
+package io.mqbench.faults;
+
+import io.mqbench.config.DurationParser;
+import io.mqbench.config.UserError;
+import io.mqbench.workload.FaultSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A checked entry of the workload's fault schedule.
+ *
+ * @param at when, into the measured phase
+ * @param target a broker of {@code bin/brokers}; null for a command
+ * @param lasting for a freeze with {@code for}: when to thaw, after {@code at}; else null
+ * @param command for a command: the shell command; else null
+ */
+public record Fault(Duration at, FaultAction action, String target, Duration lasting, String command) {
+
+    /** {@code kill kafka}, {@code freeze redis for 5s}, {@code command 'kubectl ...'} */
+    public String describe() {
+        if (action == FaultAction.COMMAND) {
+            return "command '" + command + "'";
+        }
+        return action.yamlName() + " " + target + (lasting == null ? "" : " for " + DurationParser.format(lasting));
+    }
+
+    /**
+     * Checks the schedule and returns it in time order. Every local target must be running when
+     * the measured phase starts (checked then, see {@link LocalBrokers}); from there the actions
+     * must make sense in turn (a start follows a kill or stop, a thaw a freeze).
+     *
+     * @param where the workload file (and sweep point), as messages name it
+     * @throws UserError naming the file, the entry and what to write
+     */
+    public static List<Fault> parse(String where, List<FaultSpec> specs, Duration measured) {
+        List<Fault> faults = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            faults.add(one(where + ": field 'faults[" + i + "]", specs.get(i), measured));
+        }
+        faults.sort(Comparator.comparing(Fault::at));
+        checkSequence(where, faults);
+        return faults;
+    }
+
+    private static Fault one(String field, FaultSpec spec, Duration measured) {
+        if (spec == null) {
+            throw new UserError(field + "' is empty; write e.g. {at: 20s, action: kill, target: kafka}");
+        }
+        if (spec.at == null) {
+            throw new UserError(field + ".at' is missing; write when, into the measured phase, e.g. at: 20s");
+        }
+        Duration at = DurationParser.parse(spec.at, field + ".at'");
+        if (at.compareTo(measured) >= 0) {
+            throw new UserError(field + ".at' is " + spec.at + ", not before the end of the measured phase ("
+                    + DurationParser.format(measured) + "); move it earlier or make the run longer");
+        }
+        FaultAction action = FaultAction.of(spec.action);
+        if (action == null) {
+            throw new UserError(field + ".action' is " + (spec.action == null ? "missing" : "'" + spec.action + "'")
+                    + "; allowed: " + FaultAction.names());
+        }
+        if (action.onLocalBroker) {
+            if (spec.target == null || !LocalBrokers.NAMES.contains(spec.target)) {
+                throw new UserError(field + ".target' is " + (spec.target == null ? "missing" : "'" + spec.target + "'")
+                        + "; allowed: a broker of bin/brokers: " + String.join(", ", LocalBrokers.NAMES)
+                        + " (for a broker elsewhere, use action: command)");
+            }
+            if (spec.run != null) {
+                throw new UserError(field + ".run' is for action: command only; remove it");
+            }
+        } else {
+            if (spec.target != null) {
+                throw new UserError(field + ".target' does not apply to a command; the command itself says what it acts on");
+            }
+            if (spec.run == null || spec.run.isBlank()) {
+                throw new UserError(field + ".run' is missing; give the shell command, e.g. run: \"kubectl delete pod kafka-0\"");
+            }
+        }
+        Duration lasting = null;
+        if (spec.lasting != null) {
+            if (action != FaultAction.FREEZE) {
+                throw new UserError(field + ".for' is for action: freeze only (thawed after that long); remove it");
+            }
+            lasting = DurationParser.parse(spec.lasting, field + ".for'");
+            if (lasting.isZero()) {
+                throw new UserError(field + ".for' is 0; give how long the broker stays frozen, e.g. for: 5s");
+            }
+            if (at.plus(lasting).compareTo(measured) >= 0) {
+                throw new UserError(field + "': the freeze at " + spec.at + " for " + spec.lasting
+                        + " lasts past the end of the measured phase (" + DurationParser.format(measured) + "); shorten it");
+            }
+        }
+        return new Fault(at, action, spec.target, lasting, action == FaultAction.COMMAND ? spec.run : null);
+    }
+
+    /** Each local target starts running; every action must fit the state the earlier ones left. */
+    private static void checkSequence(String where, List<Fault> faults) {
+        Map<String, String> state = new HashMap<>();
+        Map<String, Duration> thawAt = new HashMap<>();
+        for (Fault fault : faults) {
+            if (!fault.action.onLocalBroker) {
+                continue;
+            }
+            Duration autoThaw = thawAt.get(fault.target);
+            if (autoThaw != null && autoThaw.compareTo(fault.at) <= 0) {
+                state.put(fault.target, "running");
+                thawAt.remove(fault.target);
+            }
+            String now = state.getOrDefault(fault.target, "running");
+            boolean timedFreeze = thawAt.containsKey(fault.target);
+            boolean fits = switch (fault.action) {
+                case START -> now.equals("down");
+                case THAW -> now.equals("frozen") && !timedFreeze;
+                case KILL, STOP -> !now.equals("down");
+                default -> now.equals("running");
+            };
+            if (!fits) {
+                throw new UserError(where + ": field 'faults': " + fault.describe() + " at " + DurationParser.format(fault.at)
+                        + " finds " + fault.target + " " + (now.equals("down") ? "stopped" : now) + "; "
+                        + switch (fault.action) {
+                            case START -> "a start follows a kill or a stop";
+                            case THAW -> "a thaw follows a freeze without 'for'";
+                            default -> "put a start (or thaw) before it";
+                        });
+            }
+            switch (fault.action) {
+                case KILL, STOP -> {
+                    state.put(fault.target, "down");
+                    thawAt.remove(fault.target);
+                }
+                case FREEZE -> {
+                    state.put(fault.target, "frozen");
+                    if (fault.lasting != null) {
+                        thawAt.put(fault.target, fault.at.plus(fault.lasting));
+                    }
+                }
+                default -> state.put(fault.target, "running");
+            }
+        }
+    }
+}

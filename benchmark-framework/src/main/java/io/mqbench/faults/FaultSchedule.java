@@ -1,0 +1,204 @@
+package io.mqbench.faults;
+
+import io.mqbench.config.DurationParser;
+import io.mqbench.config.UserError;
+import io.mqbench.result.FaultRecord;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Runs the workload's faults at their times during the measured phase, on a thread of its own so
+ * that the load and its once-a-second sampling go on while a broker is killed or started. Each
+ * action is recorded as it happened. At the end of the phase (or on Ctrl-C) what has not run is
+ * recorded as not run, a broker still frozen is thawed, and a broker left down is named.
+ */
+public final class FaultSchedule {
+    /** A command of {@code action: command} may take this long. */
+    private static final long COMMAND_TIMEOUT_SECONDS = 300;
+
+    private final List<Step> steps = new ArrayList<>();
+    private final LocalBrokers brokers;
+    private final Consumer<String> say;
+    private final Object wakeUp = new Object();
+    private final Set<String> frozen = new LinkedHashSet<>();
+    private final Set<String> down = new LinkedHashSet<>();
+    private volatile boolean finished;
+    private Thread thread;
+    private long originNanos;
+
+    /** One action at its time: a fault, or the thaw that ends a freeze with {@code for}. */
+    private record Step(Duration due, Fault fault, FaultAction action, FaultRecord record) {}
+
+    private FaultSchedule(List<Fault> faults, LocalBrokers brokers, Consumer<String> say) {
+        this.brokers = brokers;
+        this.say = say;
+        for (Fault fault : faults) {
+            steps.add(new Step(fault.at(), fault, fault.action(), record(fault, fault.action(), fault.at(), false)));
+            if (fault.lasting() != null) {
+                Duration thaw = fault.at().plus(fault.lasting());
+                steps.add(new Step(thaw, fault, FaultAction.THAW, record(fault, FaultAction.THAW, thaw, true)));
+            }
+        }
+        steps.sort(Comparator.comparing(Step::due)); // stable: a fault keeps its place before a thaw due at the same time
+    }
+
+    /**
+     * The schedule of a run, with its local targets checked: every broker it acts on must be
+     * running now, before anything of the run touches a broker.
+     *
+     * @throws UserError naming the broker that is not running and how to start it
+     */
+    public static FaultSchedule prepare(List<Fault> faults, Consumer<String> say) throws IOException {
+        boolean local = faults.stream().anyMatch(f -> f.action().onLocalBroker);
+        LocalBrokers brokers = local ? LocalBrokers.find() : null;
+        if (local) {
+            Set<String> running = brokers.running();
+            for (Fault fault : faults) {
+                if (fault.action().onLocalBroker && !running.contains(fault.target())) {
+                    throw new UserError("faults: " + fault.describe() + " at " + DurationParser.format(fault.at()) + " needs "
+                            + fault.target() + " running, and bin/brokers reports it stopped; start it (bin/brokers start "
+                            + fault.target() + ") and run again");
+                }
+            }
+        }
+        return new FaultSchedule(faults, brokers, say);
+    }
+
+    private static FaultRecord record(Fault fault, FaultAction action, Duration due, boolean automatic) {
+        FaultRecord record = new FaultRecord();
+        record.action = action.yamlName();
+        record.target = fault.target();
+        record.command = action == FaultAction.COMMAND ? fault.command() : null;
+        record.automatic = automatic ? Boolean.TRUE : null;
+        record.dueSecond = due.toMillis() / 1000.0;
+        return record;
+    }
+
+    /** Starts the clock: the measured phase begins now. */
+    public void start() {
+        originNanos = System.nanoTime();
+        thread = new Thread(this::runSteps, "fault-schedule");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void runSteps() {
+        for (Step step : steps) {
+            if (!sleepUntil(step.due())) {
+                return;
+            }
+            perform(step);
+        }
+    }
+
+    /** False if the phase ended first. */
+    private boolean sleepUntil(Duration due) {
+        synchronized (wakeUp) {
+            while (!finished) {
+                long leftMillis = (originNanos + due.toNanos() - System.nanoTime()) / 1_000_000;
+                if (leftMillis <= 0) {
+                    return true;
+                }
+                try {
+                    wakeUp.wait(leftMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return false;
+        }
+    }
+
+    private void perform(Step step) {
+        FaultRecord record = step.record();
+        long begin = System.nanoTime();
+        record.startSecond = seconds(begin - originNanos);
+        say.accept(String.format(Locale.ROOT, "fault at %.1f s: %s%s", record.startSecond,
+                step.action() == FaultAction.THAW && record.automatic != null ? "thaw " + step.fault().target() + " (end of the freeze)"
+                        : step.fault().describe(), step.action() == FaultAction.START || step.action() == FaultAction.RESTART
+                        ? " (waits until it answers)" : ""));
+        LocalBrokers.Outcome outcome;
+        try {
+            outcome = step.action() == FaultAction.COMMAND
+                    ? LocalBrokers.Outcome.of(List.of("sh", "-c", step.fault().command()), COMMAND_TIMEOUT_SECONDS)
+                    : brokers.act(step.action(), step.fault().target());
+        } catch (IOException e) {
+            outcome = new LocalBrokers.Outcome(-1, e.getMessage());
+        }
+        record.tookSeconds = seconds(System.nanoTime() - begin);
+        record.outcome = outcome.ok() ? "ok" : "failed";
+        record.detail = outcome.ok() ? outcome.lastLine() : "exit " + outcome.exitCode() + ": " + outcome.lastLine();
+        if (outcome.ok()) {
+            track(step.action(), step.fault().target());
+        }
+        say.accept(String.format(Locale.ROOT, "fault %s %s after %.1f s: %s", record.action, record.outcome, record.tookSeconds, record.detail));
+    }
+
+    private void track(FaultAction action, String target) {
+        synchronized (frozen) {
+            switch (action) {
+                case FREEZE -> frozen.add(target);
+                case THAW -> frozen.remove(target);
+                case KILL, STOP -> {
+                    frozen.remove(target);
+                    down.add(target);
+                }
+                case START, RESTART -> down.remove(target);
+                default -> { }
+            }
+        }
+    }
+
+    /**
+     * Ends the schedule with the measured phase: waits for an action under way (a start is not cut
+     * short), records the rest as not run, thaws what is still frozen. Returns every record in time
+     * order and the names of the brokers the schedule left down.
+     */
+    public Ending finish() {
+        finished = true;
+        synchronized (wakeUp) {
+            wakeUp.notifyAll();
+        }
+        if (thread != null) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        List<FaultRecord> records = new ArrayList<>();
+        for (Step step : steps) {
+            if (step.record().startSecond == null) {
+                step.record().outcome = "not run";
+                step.record().detail = "the measured phase ended first";
+            }
+            records.add(step.record());
+        }
+        List<String> thawed = new ArrayList<>();
+        for (String target : List.copyOf(frozen)) {
+            try {
+                LocalBrokers.Outcome outcome = brokers.act(FaultAction.THAW, target);
+                say.accept("thawed " + target + ", still frozen when the measured phase ended: " + outcome.lastLine());
+                thawed.add(target);
+            } catch (IOException e) {
+                say.accept("could not thaw " + target + " (run bin/brokers thaw " + target + "): " + e.getMessage());
+            }
+        }
+        return new Ending(records, List.copyOf(down), thawed);
+    }
+
+    /** What the schedule did, and what it left behind. */
+    public record Ending(List<FaultRecord> records, List<String> leftDown, List<String> thawedAtEnd) {}
+
+    private static double seconds(long nanos) {
+        return Math.round(nanos / 1e6) / 1000.0;
+    }
+}

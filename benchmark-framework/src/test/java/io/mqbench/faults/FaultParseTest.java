@@ -1,0 +1,80 @@
+package io.mqbench.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mqbench.config.UserError;
+import io.mqbench.workload.FaultSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class FaultParseTest {
+    private static final Duration MEASURED = Duration.ofSeconds(60);
+
+    private static FaultSpec spec(String at, String action, String target, String lasting, String run) {
+        FaultSpec spec = new FaultSpec();
+        spec.at = at;
+        spec.action = action;
+        spec.target = target;
+        spec.lasting = lasting;
+        spec.run = run;
+        return spec;
+    }
+
+    /** Entries "at action target [for] [run]" separated by ';', '-' for absent. */
+    private static List<FaultSpec> specs(String entries) {
+        List<FaultSpec> specs = new ArrayList<>();
+        for (String entry : entries.split(";")) {
+            String[] f = entry.trim().split(" ", 5);
+            specs.add(spec(none(f[0]), none(f[1]), none(f[2]), f.length > 3 ? none(f[3]) : null, f.length > 4 ? none(f[4]) : null));
+        }
+        return specs;
+    }
+
+    private static String none(String text) {
+        return text.equals("-") ? null : text;
+    }
+
+    @Test
+    void aScheduleIsReadInTimeOrder() {
+        List<Fault> faults = Fault.parse("w.yaml", specs("25s start kafka; 20s kill kafka; 30s freeze redis 5s; 50s command - - true"), MEASURED);
+        assertEquals(List.of("kill kafka", "start kafka", "freeze redis for 5s", "command 'true'"),
+                faults.stream().map(Fault::describe).toList());
+        assertEquals(Duration.ofSeconds(20), faults.get(0).at());
+        assertEquals(Duration.ofSeconds(5), faults.get(2).lasting());
+    }
+
+    @Test
+    void aFreezeWithForEndsItselfSoTheBrokerMayBeKilledAfterIt() {
+        assertEquals(2, Fault.parse("w.yaml", specs("10s freeze kafka 5s; 15s kill kafka"), MEASURED).size());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            20s explode kafka                       | w.yaml: field 'faults[0].action' is 'explode'; allowed: kill, freeze, thaw, stop, start, restart, command
+            - kill kafka                            | w.yaml: field 'faults[0].at' is missing; write when, into the measured phase, e.g. at: 20s
+            soon kill kafka                         | w.yaml: field 'faults[0].at': 'soon' is not a duration; write a number and a unit, e.g. 500ms, 30s, 5m, 1h
+            60s kill kafka                          | w.yaml: field 'faults[0].at' is 60s, not before the end of the measured phase (1m); move it earlier or make the run longer
+            20s kill pulsar                         | w.yaml: field 'faults[0].target' is 'pulsar'; allowed: a broker of bin/brokers: kafka, rabbitmq, artemis, redis, sqs, mongo (for a broker elsewhere, use action: command)
+            20s kill -                              | w.yaml: field 'faults[0].target' is missing; allowed: a broker of bin/brokers: kafka, rabbitmq, artemis, redis, sqs, mongo (for a broker elsewhere, use action: command)
+            20s kill kafka 5s                       | w.yaml: field 'faults[0].for' is for action: freeze only (thawed after that long); remove it
+            50s freeze kafka 10s                    | w.yaml: field 'faults[0]': the freeze at 50s for 10s lasts past the end of the measured phase (1m); shorten it
+            20s command kafka - ls                  | w.yaml: field 'faults[0].target' does not apply to a command; the command itself says what it acts on
+            20s command -                           | w.yaml: field 'faults[0].run' is missing; give the shell command, e.g. run: "kubectl delete pod kafka-0"
+            20s kill kafka - ls                     | w.yaml: field 'faults[0].run' is for action: command only; remove it
+            20s start kafka                         | w.yaml: field 'faults': start kafka at 20s finds kafka running; a start follows a kill or a stop
+            20s thaw kafka                          | w.yaml: field 'faults': thaw kafka at 20s finds kafka running; a thaw follows a freeze without 'for'
+            20s kill kafka; 30s freeze kafka        | w.yaml: field 'faults': freeze kafka at 30s finds kafka stopped; put a start (or thaw) before it
+            20s freeze kafka 5s; 22s thaw kafka     | w.yaml: field 'faults': thaw kafka at 22s finds kafka frozen; a thaw follows a freeze without 'for'
+            """)
+    void aWrongEntryIsOneLineNamingItsField(String entries, String message) {
+        UserError error = assertThrows(UserError.class, () -> Fault.parse("w.yaml", specs(entries), MEASURED));
+        assertEquals(message, error.getMessage());
+        assertTrue(!error.getMessage().contains("\n"));
+    }
+}

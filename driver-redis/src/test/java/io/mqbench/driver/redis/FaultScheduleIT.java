@@ -1,0 +1,65 @@
+package io.mqbench.driver.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.LocalBrokers;
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+/**
+ * A fault from the workload's schedule hits the real broker: Redis frozen (SIGSTOP through
+ * bin/brokers) for 3 s in the middle of the measured phase, thawed by the schedule. The run goes
+ * through it and the result's recovery figures see the 3 s.
+ */
+class FaultScheduleIT {
+    private static final int RATE = 2_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFreezeOfThreeSecondsIsThreeSecondsWithoutConfirmedSendsOrDeliveries() throws Exception {
+        Path workload = TempFiles.write(dir, "w.yaml", TempFiles.fixedRateWorkloadText("redis-freeze", 1, 1024, RATE, 14, 2) + """
+                faults:
+                  - {at: 4s, action: freeze, target: redis, for: 3s}
+                """);
+        Path results = dir.resolve("results");
+        BenchmarkCli run;
+        try {
+            run = BenchmarkCli.run("-d", "redis-local.yaml", "-o", results.toString(), workload.toString());
+        } finally {
+            LocalBrokers.run("thaw", "redis"); // whatever happened, the next test finds Redis answering
+        }
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        JsonNode result = BenchmarkCli.onlyResult(results);
+        assertEquals("complete", result.get("status").asText());
+
+        JsonNode faults = result.get("faults");
+        assertEquals(2, faults.size(), faults.toString());
+        JsonNode freeze = faults.get(0);
+        JsonNode thaw = faults.get(1);
+        assertEquals("freeze", freeze.get("action").asText());
+        assertEquals("ok", freeze.get("outcome").asText(), freeze.toString());
+        assertEquals("thaw", thaw.get("action").asText());
+        assertTrue(thaw.get("automatic").asBoolean());
+        assertEquals("ok", thaw.get("outcome").asText(), thaw.toString());
+        assertEquals(3.0, thaw.get("startSecond").asDouble() - freeze.get("startSecond").asDouble(), 0.5);
+
+        JsonNode recovery = freeze.get("recovery");
+        assertEquals(3.0, recovery.get("publishUnavailableSeconds").asDouble(), 1.0, recovery.toString());
+        assertEquals(3.0, recovery.get("consumeUnavailableSeconds").asDouble(), 1.0, recovery.toString());
+        assertTrue(recovery.get("recovered").asBoolean(), recovery.toString());
+        assertTrue(recovery.get("peakEndToEndLatencyMaxMs").asDouble() >= 2_000, recovery.toString());
+        assertEquals(0, result.at("/delivery/lost").asLong());
+        assertTrue(run.out().contains("freeze redis at "), run.out());
+        try (Jedis redis = RedisTesting.inspector()) {
+            assertEquals("PONG", redis.ping(), "thawed");
+        }
+    }
+}
