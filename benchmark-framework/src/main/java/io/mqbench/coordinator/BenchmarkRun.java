@@ -157,6 +157,7 @@ public final class BenchmarkRun {
         }
         ctx.console.phase("stop producers and check delivery");
         attempt("check delivery", () -> ctx.result.delivery = new DeliveryCheck(ctx).run());
+        attempt("place missing messages around the faults", () -> FaultOutcome.attributeMissing(ctx));
         attempt("collect send errors", () -> {
             var errors = ctx.worker.getSendErrors();
             ctx.result.sendErrors = errors.isEmpty() ? null : errors;

@@ -52,6 +52,9 @@ final class RunContext {
     /** The workload's faults, checked before the run touched a broker; null without faults. */
     FaultSchedule faults;
 
+    /** What the fault schedule did, once the measured phase ended. */
+    FaultSchedule.Ending faultEnding;
+
     /** Set when the measured phase ended without doing what the workload asked (a message count not reached). */
     String shortOfWorkload;
 

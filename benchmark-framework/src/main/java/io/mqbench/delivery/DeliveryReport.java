@@ -21,10 +21,11 @@ public final class DeliveryReport {
     /** Messages that arrived without an mqbench header (not sent by this run, or too small). */
     public long withoutHeader;
 
-    public record ProducerSent(String topic, SequenceBitmap confirmed) {}
+    /** @param sendTimes when its messages went out; null from a worker that does not say */
+    public record ProducerSent(String topic, SequenceBitmap confirmed, SendTimes sendTimes) {}
 
     public void addProducer(ProducerLedger ledger) {
-        producers.put(ledger.producerId(), new ProducerSent(ledger.topic(), ledger.confirmedSnapshot()));
+        producers.put(ledger.producerId(), new ProducerSent(ledger.topic(), ledger.confirmedSnapshot(), ledger.sendTimesSnapshot()));
     }
 
     public void addConsumer(ConsumerReceipts receipts) {

@@ -9,6 +9,7 @@ public final class ProducerLedger {
     private final long producerId;
     private final String topic;
     private final SequenceBitmap confirmed = new SequenceBitmap();
+    private final SendTimes sendTimes = new SendTimes();
     private long nextSequence;
 
     public ProducerLedger(long producerId, String topic) {
@@ -27,6 +28,15 @@ public final class ProducerLedger {
     /** The next sequence number; called only by the one thread that sends for this producer. */
     public long nextSequence() {
         return nextSequence++;
+    }
+
+    /** Notes when a message went out (by its header's time); called by the sending thread. */
+    public void sentAt(long sequence, long epochMicros) {
+        sendTimes.sent(sequence, epochMicros);
+    }
+
+    public SendTimes sendTimesSnapshot() {
+        return sendTimes.copy();
     }
 
     /** Called from the driver's completion threads. */

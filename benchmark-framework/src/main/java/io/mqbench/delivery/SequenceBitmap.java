@@ -2,6 +2,7 @@ package io.mqbench.delivery;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * A set of sequence numbers (0 and up) as bits, in pages allocated as they are first touched, so a
@@ -61,7 +62,29 @@ public final class SequenceBitmap {
 
     /** How many numbers of this set are missing from {@code other}. */
     public long countMissingFrom(SequenceBitmap other) {
-        long missing = 0;
+        long[] missing = {0};
+        forEachWordMissingFrom(other, (base, bits) -> missing[0] += Long.bitCount(bits));
+        return missing[0];
+    }
+
+    /** Visits, lowest first, every number of this set that is missing from {@code other}. */
+    public void forEachMissingFrom(SequenceBitmap other, LongConsumer visitor) {
+        forEachWordMissingFrom(other, (base, bits) -> {
+            while (bits != 0) {
+                visitor.accept(base + Long.numberOfTrailingZeros(bits));
+                bits &= bits - 1;
+            }
+        });
+    }
+
+    /** 64 numbers from {@code base} on, as the bits of a word. */
+    @FunctionalInterface
+    private interface WordVisitor {
+        void word(long base, long bits);
+    }
+
+    /** Visits each word of this set with the numbers of {@code other} taken out. */
+    private void forEachWordMissingFrom(SequenceBitmap other, WordVisitor visitor) {
         for (int p = 0; p < pages.size(); p++) {
             long[] mine = pages.get(p);
             if (mine == null) {
@@ -69,10 +92,12 @@ public final class SequenceBitmap {
             }
             long[] theirs = p < other.pages.size() ? other.pages.get(p) : null;
             for (int w = 0; w < WORDS_PER_PAGE; w++) {
-                missing += Long.bitCount(mine[w] & ~(theirs == null ? 0 : theirs[w]));
+                long bits = mine[w] & ~(theirs == null ? 0 : theirs[w]);
+                if (bits != 0) {
+                    visitor.word((long) p * PAGE_BITS + ((long) w << 6), bits);
+                }
             }
         }
-        return missing;
     }
 
     /** Receives the runs of consecutive numbers of a set, in ascending order. */

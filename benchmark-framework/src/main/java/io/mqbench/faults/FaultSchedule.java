@@ -3,6 +3,7 @@ package io.mqbench.faults;
 import io.mqbench.config.DurationParser;
 import io.mqbench.config.UserError;
 import io.mqbench.result.FaultRecord;
+import io.mqbench.stats.MicrosClock;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ public final class FaultSchedule {
     private volatile boolean finished;
     private Thread thread;
     private long originNanos;
+    private long originMicros;
 
     /** One action at its time: a fault, or the thaw that ends a freeze with {@code for}. */
     private record Step(Duration due, Fault fault, FaultAction action, FaultRecord record) {}
@@ -84,6 +86,7 @@ public final class FaultSchedule {
     /** Starts the clock: the measured phase begins now. */
     public void start() {
         originNanos = System.nanoTime();
+        originMicros = MicrosClock.nowMicros();
         thread = new Thread(this::runSteps, "fault-schedule");
         thread.setDaemon(true);
         thread.start();
@@ -192,11 +195,15 @@ public final class FaultSchedule {
                 say.accept("could not thaw " + target + " (run bin/brokers thaw " + target + "): " + e.getMessage());
             }
         }
-        return new Ending(records, List.copyOf(down), thawed);
+        return new Ending(records, List.copyOf(down), thawed, originMicros);
     }
 
-    /** What the schedule did, and what it left behind. */
-    public record Ending(List<FaultRecord> records, List<String> leftDown, List<String> thawedAtEnd) {}
+    /**
+     * What the schedule did, and what it left behind.
+     *
+     * @param originMicros when the measured phase began, epoch µs: second 0 of the records
+     */
+    public record Ending(List<FaultRecord> records, List<String> leftDown, List<String> thawedAtEnd, long originMicros) {}
 
     private static double seconds(long nanos) {
         return Math.round(nanos / 1e6) / 1000.0;

@@ -66,22 +66,22 @@ public final class RecoveryFigures {
             r.ratesRecoveredSeconds = 0.0;
             r.backlogRecoveredSeconds = 0.0;
         } else {
-            r.firstImpactSeconds = Math.max(0, start(impact) - faultSecond);
+            r.firstImpactSeconds = seconds(start(impact) - faultSecond);
             long allowance = backlogAllowance(first);
             ratesBack = find(impact, last - STEADY_SECONDS + 1, i -> steady(i, last));
             // While nothing is confirmed nor delivered the backlog does not grow: it is back once both flow again.
             int flowing = Math.max(impact, Math.max(afterSilence(first, last, this::publish), afterSilence(first, last, this::consume)));
             backlogBack = find(flowing, last, i -> samples.backlog.get(i) <= allowance);
             if (ratesBack >= 0) {
-                r.ratesRecoveredSeconds = Math.max(0, start(ratesBack) - faultSecond);
+                r.ratesRecoveredSeconds = seconds(start(ratesBack) - faultSecond);
             }
             if (backlogBack >= 0) {
-                r.backlogRecoveredSeconds = Math.max(0, samples.second.get(backlogBack) - faultSecond);
+                r.backlogRecoveredSeconds = seconds(samples.second.get(backlogBack) - faultSecond);
             }
         }
         r.recovered = r.ratesRecoveredSeconds != null && r.backlogRecoveredSeconds != null;
         int through = r.recovered ? Math.max(Math.max(ratesBack, backlogBack), first) : last;
-        r.windowEndSecond = r.recovered ? faultSecond + Math.max(r.ratesRecoveredSeconds, r.backlogRecoveredSeconds) : windowEnd;
+        r.windowEndSecond = seconds(r.recovered ? faultSecond + Math.max(r.ratesRecoveredSeconds, r.backlogRecoveredSeconds) : windowEnd);
         r.publishUnavailableSeconds = round(idleSeconds(first, last, this::publish, publishTarget));
         r.consumeUnavailableSeconds = consumeTarget > 0 ? round(idleSeconds(first, last, this::consume, consumeTarget)) : 0;
         double errors = 0;
@@ -236,6 +236,11 @@ public final class RecoveryFigures {
             return a == null ? b : a; // not a conditional expression of Double and double: that would unbox a null
         }
         return Math.max(a, b);
+    }
+
+    /** Seconds to the millisecond, never below 0 (the samples' own resolution; no float dust like 6.0009999). */
+    private static double seconds(double value) {
+        return Math.max(0, Math.round(value * 1000) / 1000.0);
     }
 
     private static double round(double seconds) {

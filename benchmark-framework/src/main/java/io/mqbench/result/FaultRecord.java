@@ -1,6 +1,7 @@
 package io.mqbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mqbench.delivery.MissingBySendTime;
 
 /**
  * One fault of the workload's schedule as it happened: what, when it was due and when it ran (in
@@ -68,5 +69,11 @@ public class FaultRecord {
         public double windowEndSecond;
         /** True if rates and backlog both recovered within the window. */
         public boolean recovered;
+        /**
+         * Confirmed messages that never arrived, by when they were sent: before the fault, from its
+         * start to {@link #windowEndSecond}, or after. Null when delivery was not checked. Whether
+         * they count as lost is the run's delivery check's call (it may still have been waiting).
+         */
+        public MissingBySendTime missing;
     }
 }

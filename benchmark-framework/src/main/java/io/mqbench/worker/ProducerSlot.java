@@ -119,7 +119,9 @@ final class ProducerSlot {
         if (writeHeader) {
             // A copy per message: the driver may still hold the previous one while it is in flight.
             payload = Arrays.copyOf(template, template.length);
-            MessageHeader.write(payload, ledger.producerId(), sequence, MicrosClock.nowMicros(), false);
+            long nowMicros = MicrosClock.nowMicros();
+            MessageHeader.write(payload, ledger.producerId(), sequence, nowMicros, false);
+            ledger.sentAt(sequence, nowMicros);
         }
         String key = keys.next();
         long sentNanos = System.nanoTime();

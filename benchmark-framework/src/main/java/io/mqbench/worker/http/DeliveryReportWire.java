@@ -2,6 +2,7 @@ package io.mqbench.worker.http;
 
 import io.mqbench.delivery.DeliveryReport;
 import io.mqbench.delivery.ReceiptLedger;
+import io.mqbench.delivery.SendTimes;
 import io.mqbench.delivery.SequenceBitmapCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +25,9 @@ public final class DeliveryReportWire {
         public long id;
         public String topic;
         public SequenceBitmapCodec.Encoded confirmed;
+        /** {@link SendTimes}: the first sequence number of each second and its send time (epoch µs). */
+        public long[] sendSecondSequences;
+        public long[] sendSecondMicros;
     }
 
     public static final class Subscription {
@@ -47,6 +51,10 @@ public final class DeliveryReportWire {
             producer.id = id;
             producer.topic = sent.topic();
             producer.confirmed = SequenceBitmapCodec.encode(sent.confirmed());
+            if (sent.sendTimes() != null) {
+                producer.sendSecondSequences = sent.sendTimes().sequences();
+                producer.sendSecondMicros = sent.sendTimes().micros();
+            }
             wire.producers.add(producer);
         });
         report.subscriptions.forEach((key, ledgers) -> {
@@ -70,7 +78,11 @@ public final class DeliveryReportWire {
         report.headerEnabled = headerEnabled;
         report.withoutHeader = withoutHeader;
         for (Producer producer : producers) {
-            report.producers.put(producer.id, new DeliveryReport.ProducerSent(producer.topic, SequenceBitmapCodec.decode(producer.confirmed)));
+            SendTimes times = producer.sendSecondSequences == null || producer.sendSecondMicros == null
+                    || producer.sendSecondSequences.length != producer.sendSecondMicros.length
+                    ? null : SendTimes.of(producer.sendSecondSequences, producer.sendSecondMicros);
+            report.producers.put(producer.id, new DeliveryReport.ProducerSent(producer.topic,
+                    SequenceBitmapCodec.decode(producer.confirmed), times));
         }
         for (Subscription subscription : subscriptions) {
             Map<Long, ReceiptLedger> ledgers = report.subscriptions.computeIfAbsent(subscription.key, k -> new HashMap<>());

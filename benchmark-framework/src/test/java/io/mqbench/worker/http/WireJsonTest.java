@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.delivery.ConsumerReceipts;
 import io.mqbench.delivery.DeliveryReport;
 import io.mqbench.delivery.DeliverySummary;
+import io.mqbench.delivery.MissingBySendTime;
 import io.mqbench.delivery.ProducerLedger;
 import io.mqbench.worker.commands.CountersStats;
 import io.mqbench.worker.commands.CumulativeLatencies;
@@ -94,6 +95,7 @@ class WireJsonTest {
         report.withoutHeader = 2;
         ProducerLedger producer = new ProducerLedger(0x7000_0000_0000_0001L, "t");
         for (long s = 0; s < 10_000; s++) {
+            producer.sentAt(s, 1_700_000_000_000_000L + s * 1_000); // 1,000 messages a second
             producer.confirmed(s);
         }
         report.addProducer(producer);
@@ -118,5 +120,9 @@ class WireJsonTest {
         assertEquals(2, after.duplicated);
         assertTrue(after.outOfOrder >= 2);
         assertEquals(2, after.withoutHeader);
+        long secondThree = 1_700_000_000_000_000L + 3_000_000;
+        MissingBySendTime missing = MissingBySendTime.count(back, subscriptions, secondThree, secondThree + 2_000_000);
+        assertEquals(List.of(4L, 2L, 5L, 0L), List.of(missing.sentBefore, missing.sentDuring, missing.sentAfter, missing.timeUnknown),
+                "0, 997, 1994, 2991 before; 3988, 4985 during; 5982 and on after: the send times made the trip");
     }
 }

@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
     private RedisEndpoint endpoint;
     private Topics topics;
     private String brokerVersion;
+    private String persistence;
 
     @Override
     public void checkSettings(File configurationFile) throws IOException {
@@ -69,6 +71,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
         try {
             endpoint = RedisEndpoint.open(settings, clientName());
             brokerVersion = serverVersion();
+            persistence = persistence();
         } catch (JedisException e) {
             close();
             throw new IOException("cannot use Redis at " + settings.describeEndpoint() + ": " + describe(e)
@@ -160,6 +163,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
         facts.put("redis", endpoint.topology());
         facts.put("endpoint", settings.describeEndpoint());
         facts.put("mode", settings.mode.yamlName());
+        facts.put("persistence", persistence);
         boolean streams = settings.mode == RedisSettings.Mode.STREAMS;
         facts.put("delivery", streams
                 ? "at least once: consumer groups, XACK after the callback, XAUTOCLAIM after " + settings.claimIdleMs + " ms idle"
@@ -210,6 +214,29 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
     }
 
     /** Asks the server itself (INFO server), which also proves that it answers and accepts our credentials. */
+    /** What the server keeps on disk, from its configuration: what a restart would lose. */
+    private String persistence() {
+        Map<String, String> config = new HashMap<>();
+        try (Connection connection = endpoint.anyConnection()) {
+            for (String key : List.of("appendonly", "appendfsync", "save")) {
+                Object reply = connection.executeCommand(new CommandArguments(Protocol.Command.CONFIG).add("GET").add(key));
+                List<?> pair = (List<?>) reply; // [name, value]
+                if (pair.size() == 2) {
+                    config.put(key, new String((byte[]) pair.get(1), StandardCharsets.UTF_8));
+                }
+            }
+        } catch (JedisException e) {
+            return "unknown (CONFIG GET refused: " + describe(e) + ")";
+        }
+        boolean aof = "yes".equals(config.get("appendonly"));
+        String save = config.getOrDefault("save", "").trim();
+        if (!aof && save.isEmpty()) {
+            return "none: no AOF and no RDB snapshots, so a restart loses every message";
+        }
+        String snapshots = save.isEmpty() ? "no RDB snapshots" : "RDB snapshots (save " + save + ")";
+        return aof ? "AOF with appendfsync " + config.get("appendfsync") + ", " + snapshots : snapshots + " only, no AOF";
+    }
+
     private String serverVersion() {
         try (Connection connection = endpoint.anyConnection()) {
             Object reply = connection.executeCommand(new CommandArguments(Protocol.Command.INFO).add("server"));

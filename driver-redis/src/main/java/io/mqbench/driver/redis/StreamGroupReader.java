@@ -100,6 +100,10 @@ final class StreamGroupReader implements Runnable {
                 unacknowledged.clear();
                 reconnect();
             } catch (JedisDataException e) {
+                if (running && isGroupGone(e)) {
+                    recreateGroup(e);
+                    continue;
+                }
                 if (running) {
                     log.error("consumer {} of group {} stops: Redis answered {}", consumerName,
                             new String(group, StandardCharsets.UTF_8), e.getMessage());
@@ -210,6 +214,30 @@ final class StreamGroupReader implements Runnable {
     private long claimPeriodNanos() {
         // Looking twice per idle period bounds how long a dead consumer's entries wait: at most 1.5x.
         return Math.max(100, settings.claimIdleMs / 2) * 1_000_000L;
+    }
+
+    /** NOGROUP: the stream or its group is gone, e.g. a server without persistence restarted empty. */
+    private static boolean isGroupGone(JedisDataException e) {
+        return e.getMessage() != null && e.getMessage().startsWith("NOGROUP");
+    }
+
+    /**
+     * Creates the group again, at the start of each stream (creating the stream too), so the run
+     * goes on with what is sent from now on. What the server lost stays lost: the delivery check
+     * counts it.
+     */
+    private void recreateGroup(JedisDataException cause) {
+        log.warn("consumer {}: {}; creating group {} again (the server lost it: restarted without persistence?)",
+                consumerName, cause.getMessage(), new String(group, StandardCharsets.UTF_8));
+        unacknowledged.clear(); // the entries they named are gone with the group
+        for (String key : keys) {
+            connection.sendCommand(new CommandArguments(Protocol.Command.XGROUP).add(Protocol.Keyword.CREATE).key(key)
+                    .add(group).add(FROM_START).add(Protocol.Keyword.MKSTREAM));
+            Object reply = connection.getMany(1).get(0);
+            if (reply instanceof JedisDataException error && !error.getMessage().startsWith("BUSYGROUP")) {
+                throw error; // another consumer of the subscription may have been first: that is fine
+            }
+        }
     }
 
     private void reconnect() {

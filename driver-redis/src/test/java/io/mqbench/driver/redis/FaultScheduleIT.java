@@ -62,4 +62,40 @@ class FaultScheduleIT {
             assertEquals("PONG", redis.ping(), "thawed");
         }
     }
+
+    /**
+     * Killed and started again, Redis (without persistence here) comes back empty: the consumer
+     * group is gone. The consumers create it again and the run goes back to its rate; before that
+     * fix the consumer stopped at the first NOGROUP and nothing was delivered after the restart.
+     */
+    @Test
+    void aRedisThatRestartsEmptyGetsItsConsumerGroupBackAndTheRunGoesOn() throws Exception {
+        Path workload = TempFiles.write(dir, "w.yaml", TempFiles.fixedRateWorkloadText("redis-kill", 1, 1024, RATE, 16, 2) + """
+                faults:
+                  - {at: 4s, action: kill, target: redis}
+                  - {at: 6s, action: start, target: redis}
+                """);
+        Path results = dir.resolve("results");
+        BenchmarkCli run;
+        try {
+            run = BenchmarkCli.run("-d", "redis-local.yaml", "-o", results.toString(), workload.toString());
+        } finally {
+            LocalBrokers.run("start", "--as-before", "redis"); // a no-op when the schedule started it
+        }
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        JsonNode result = BenchmarkCli.onlyResult(results);
+        assertEquals("none: no AOF and no RDB snapshots, so a restart loses every message",
+                result.at("/driverMetadata/persistence").asText());
+        JsonNode kill = result.get("faults").get(0);
+        assertEquals("ok", kill.get("outcome").asText(), kill.toString());
+        assertEquals("ok", result.get("faults").get(1).get("outcome").asText());
+        JsonNode recovery = kill.get("recovery");
+        assertTrue(recovery.get("recovered").asBoolean(), "back at the rate after the restart: " + recovery);
+        assertTrue(recovery.get("sendErrors").asLong() > 0, "sends failed while Redis was away: " + recovery);
+        JsonNode missing = recovery.get("missing");
+        assertEquals(result.at("/delivery/missing").asLong(), missing.get("sentBefore").asLong() + missing.get("sentDuring").asLong()
+                + missing.get("sentAfter").asLong(), "every missing message placed: " + missing);
+        assertEquals(0, missing.get("sentAfter").asLong(), "nothing sent after the recovery went missing: " + missing);
+        assertEquals(0, missing.get("timeUnknown").asLong());
+    }
 }
