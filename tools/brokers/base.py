@@ -14,7 +14,8 @@ from . import paths, procs
 
 
 # The start options (argparse destinations), kept per broker so `start --as-before` can repeat them.
-OPTION_DESTS = ("memory", "artemis_journal", "artemis_journal_sync", "rabbitmq_config", "rabbitmq_advanced", "flow_control")
+OPTION_DESTS = ("memory", "artemis_journal", "artemis_journal_sync", "rabbitmq_config", "rabbitmq_advanced", "flow_control",
+                "redis_appendfsync")
 
 
 @dataclass

@@ -67,6 +67,9 @@ def _parser():
             g.add_argument("--flow-control", choices=["default", "high"],
                            help="RabbitMQ credit flow: high = credit_flow_default_credit {5000, 2500} "
                                 "(seed 001), written to advanced.config; default {400, 200}")
+            g.add_argument("--redis-appendfsync", choices=["always", "everysec", "no"],
+                           help="Redis append-only file on, with this fsync policy (always: before each "
+                                "reply; everysec: once a second; no: when the OS likes); default: no persistence")
             c.add_argument("--timeout", type=float, metavar="SECONDS",
                            help="how long to wait for each broker to answer (default 120)")
         if name in ("start", "restart"):

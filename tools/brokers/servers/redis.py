@@ -1,6 +1,8 @@
 """Redis: Debian's redis-server in the foreground, bound to 127.0.0.1:6379, no persistence.
 
 No RDB snapshots and no AOF by default (a benchmark measures the broker, not its disk);
+`--redis-appendfsync always|everysec|no` turns the append-only file on with that fsync policy
+(what survives a kill or a crash);
 SIGTERM makes redis shut down cleanly, and with `save ""` it writes nothing on the way out.
 Probe: RESP `PING` must answer `+PONG`; `INFO server` gives the version.
 """
@@ -37,9 +39,14 @@ class Redis(Broker):
                     "protected-mode yes\n"
                     "daemonize no\n"
                     'save ""\n'
-                    "appendonly no\n"
+                    + ("appendonly no\n" if not self.opts.redis_appendfsync else
+                       f"appendonly yes\nappendfsync {self.opts.redis_appendfsync}\n") +
                     f"dir {self.data_dir}\n"
                     'logfile ""\n')  # to stdout, which lifecycle appends to logs/redis.log
+
+    def settings(self):
+        fsync = self.opts.redis_appendfsync
+        return {"redis_appendfsync": f"AOF, appendfsync {fsync}" if fsync else "no persistence (default)"}
 
     def command(self):
         return [SERVER, os.path.join(self.dir, "redis.conf")], None, self.dir

@@ -69,7 +69,7 @@ RESTART_OPTIONS = {
     "kafka": ["--memory", "512m"],
     "rabbitmq": ["--flow-control", "high", "--rabbitmq-config", "channel_max=1000"],
     "artemis": ["--artemis-journal", "mapped", "--artemis-journal-sync", "off", "--memory", "512m"],
-    "redis": [],
+    "redis": ["--redis-appendfsync", "always"],
     "sqs": ["--memory", "256m"],
     "mongo": ["--memory", "256m"],
 }
@@ -92,6 +92,10 @@ def _check_options_applied(name):
         # a running broker keeps its settings: asking for others is a user error
         r = run("start", "artemis", "--artemis-journal", "nio")
         assert r.returncode == 2 and "restart" in r.stderr
+    if name == "redis":
+        with socket.create_connection(("127.0.0.1", 6379), timeout=5) as c:
+            c.sendall(b"*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$11\r\nappendfsync\r\n")
+            assert b"always" in c.recv(200)
     if name == "rabbitmq":
         from brokers.servers.rabbitmq import RabbitMQ
         import argparse
