@@ -15,7 +15,7 @@ import time
 
 import copy
 
-from . import install, lifecycle, paths
+from . import install, lifecycle, netfault, paths
 from .base import OPTION_DESTS
 from .servers import ALL
 from .ui import StartError, UserError, say, secs
@@ -31,6 +31,8 @@ COMMANDS = {
     "kill": "SIGKILL a running broker and everything it started, as a crash would (no graceful stop)",
     "freeze": "SIGSTOP a running broker: it keeps its connections and answers nothing until thawed",
     "thaw": "SIGCONT a frozen broker",
+    "partition": "drop every TCP packet to and from a broker's ports on this machine (nftables): a network split",
+    "heal": "end a partition",
 }
 DEFAULT_MEMORY = "1g"
 
@@ -178,6 +180,9 @@ def cmd_start(brokers, args, explicit):
 
 
 def cmd_stop(brokers, args, explicit):
+    for b in brokers:
+        if netfault.heal(b):
+            say(f"{b.name}: partition ended")
     code = _report(_parallel(lifecycle.stop, brokers))
     left = [f"{b.name} (pid {b.pidfile.read()})" for b in brokers if b.pidfile.read()]
     if left:
@@ -208,6 +213,20 @@ def cmd_thaw(brokers, args, explicit):
     return _send_fault(brokers, "thaw")
 
 
+def cmd_partition(brokers, args, explicit):
+    for b in brokers:
+        ports = netfault.partition(b)
+        say(f"{b.name}: partitioned: TCP packets to and from 127.0.0.1 port(s) {ports} are dropped "
+            f"(bin/brokers heal {b.name} ends it)")
+    return 0
+
+
+def cmd_heal(brokers, args, explicit):
+    for b in brokers:
+        say(f"{b.name}: " + ("partition ended" if netfault.heal(b) else "not partitioned; nothing to heal"))
+    return 0
+
+
 def _broker(name, args, explicit):
     """The broker, built with the options given, or with those it last started with (--as-before)."""
     if not getattr(args, "as_before", False):
@@ -234,6 +253,8 @@ def cmd_status(brokers, args, explicit):
         for r in rows:
             extras = [f"{k}={v}" for k, v in r["settings"].items() if v not in ("", [], None)]
             extras += [f"{label} pid {pid}" for label, pid in r["extra_pids"]]
+            if r.get("partitioned"):
+                extras.append(f"PARTITIONED (bin/brokers heal {r['broker']})")
             if extras:
                 say(f"  {r['broker']}: {'; '.join(extras)}")
         if any(b.name == "mongo" for b in brokers):

@@ -11,7 +11,7 @@ import os
 import signal
 import time
 
-from . import install, ports, procs
+from . import install, netfault, ports, procs
 from .ui import StartError, UserError, say, secs
 
 STOP_TIMEOUT = 30.0
@@ -140,7 +140,7 @@ def status(b):
     """A dict describing the broker's state (see cli.cmd_status for the columns)."""
     pid = b.pidfile.read()
     row = {"broker": b.name, "pid": pid, "ports": b.ports, "settings": {}, "extra_pids": b.extra_pids(),
-           "log": b.log_path, "description": b.description}
+           "log": b.log_path, "description": b.description, "partitioned": netfault.is_partitioned(b)}
     try:
         installed = b.version()
     except Exception:  # not installed yet: status must still work

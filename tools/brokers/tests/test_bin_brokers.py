@@ -196,6 +196,24 @@ def test_freeze_thaw_and_kill_redis_then_start_it_as_before():
     assert run("stop", "redis").returncode == 0
 
 
+def test_partition_and_heal_redis_and_stop_heals_too():
+    assert run("start", "redis").returncode == 0
+    r = run("partition", "redis", timeout=300)  # the first one may install nftables
+    assert r.returncode == 0 and "redis: partitioned" in r.stdout and "6379" in r.stdout
+    with pytest.raises(socket.timeout):
+        _ping_redis(timeout=1)
+    row = status("redis")
+    assert row["partitioned"] and alive(row["pid"]), "the broker runs on; only the network is cut"
+    assert run("partition", "redis", timeout=60).returncode == 2
+    r = run("heal", "redis", timeout=60)
+    assert r.returncode == 0 and "partition ended" in r.stdout
+    assert _ping_redis(timeout=5).startswith(b"+PONG")
+    assert run("partition", "redis", timeout=60).returncode == 0
+    r = run("stop", "redis")
+    assert r.returncode == 0 and "partition ended" in r.stdout, "a stop leaves no partition behind"
+    assert not status("redis")["partitioned"]
+
+
 def test_start_as_before_repeats_the_options_of_the_last_start():
     assert run("restart", "sqs", "--memory", "256m").returncode == 0
     assert run("kill", "sqs", timeout=60).returncode == 0

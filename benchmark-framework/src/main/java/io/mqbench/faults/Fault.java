@@ -82,15 +82,15 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
         }
         Duration lasting = null;
         if (spec.lasting != null) {
-            if (action != FaultAction.FREEZE) {
-                throw new UserError(field + ".for' is for action: freeze only (thawed after that long); remove it");
+            if (action.undoneBy() == null) {
+                throw new UserError(field + ".for' is for action: freeze or partition only (undone after that long); remove it");
             }
             lasting = DurationParser.parse(spec.lasting, field + ".for'");
             if (lasting.isZero()) {
-                throw new UserError(field + ".for' is 0; give how long the broker stays frozen, e.g. for: 5s");
+                throw new UserError(field + ".for' is 0; give how long the fault lasts, e.g. for: 5s");
             }
             if (at.plus(lasting).compareTo(measured) >= 0) {
-                throw new UserError(field + "': the freeze at " + spec.at + " for " + spec.lasting
+                throw new UserError(field + "': the " + action.yamlName() + " at " + spec.at + " for " + spec.lasting
                         + " lasts past the end of the measured phase (" + DurationParser.format(measured) + "); shorten it");
             }
         }
@@ -100,21 +100,22 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
     /** Each local target starts running; every action must fit the state the earlier ones left. */
     private static void checkSequence(String where, List<Fault> faults) {
         Map<String, String> state = new HashMap<>();
-        Map<String, Duration> thawAt = new HashMap<>();
+        Map<String, Duration> undoAt = new HashMap<>();
         for (Fault fault : faults) {
             if (!fault.action.onLocalBroker) {
                 continue;
             }
-            Duration autoThaw = thawAt.get(fault.target);
-            if (autoThaw != null && autoThaw.compareTo(fault.at) <= 0) {
+            Duration autoUndo = undoAt.get(fault.target);
+            if (autoUndo != null && autoUndo.compareTo(fault.at) <= 0) {
                 state.put(fault.target, "running");
-                thawAt.remove(fault.target);
+                undoAt.remove(fault.target);
             }
             String now = state.getOrDefault(fault.target, "running");
-            boolean timedFreeze = thawAt.containsKey(fault.target);
+            boolean timed = undoAt.containsKey(fault.target);
             boolean fits = switch (fault.action) {
                 case START -> now.equals("down");
-                case THAW -> now.equals("frozen") && !timedFreeze;
+                case THAW -> now.equals("frozen") && !timed;
+                case HEAL -> now.equals("partitioned") && !timed;
                 case KILL, STOP -> !now.equals("down");
                 default -> now.equals("running");
             };
@@ -124,18 +125,19 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
                         + switch (fault.action) {
                             case START -> "a start follows a kill or a stop";
                             case THAW -> "a thaw follows a freeze without 'for'";
-                            default -> "put a start (or thaw) before it";
+                            case HEAL -> "a heal follows a partition without 'for'";
+                            default -> "put a start (or thaw, or heal) before it";
                         });
             }
             switch (fault.action) {
                 case KILL, STOP -> {
                     state.put(fault.target, "down");
-                    thawAt.remove(fault.target);
+                    undoAt.remove(fault.target);
                 }
-                case FREEZE -> {
-                    state.put(fault.target, "frozen");
+                case FREEZE, PARTITION -> {
+                    state.put(fault.target, fault.action == FaultAction.FREEZE ? "frozen" : "partitioned");
                     if (fault.lasting != null) {
-                        thawAt.put(fault.target, fault.at.plus(fault.lasting));
+                        undoAt.put(fault.target, fault.at.plus(fault.lasting));
                     }
                 }
                 default -> state.put(fault.target, "running");

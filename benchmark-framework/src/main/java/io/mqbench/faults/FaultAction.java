@@ -12,6 +12,10 @@ public enum FaultAction {
     FREEZE(true, true),
     /** SIGCONT after a freeze. */
     THAW(false, true),
+    /** Every TCP packet to and from the broker's ports dropped (nftables): a network split; the broker runs on. */
+    PARTITION(true, true),
+    /** Ends a partition. */
+    HEAL(false, true),
     /** The broker's own graceful stop ({@code bin/brokers stop}). */
     STOP(true, true),
     /** Start a stopped or killed broker with the options it last started with; returns once it answers. */
@@ -29,6 +33,15 @@ public enum FaultAction {
     FaultAction(boolean disrupts, boolean onLocalBroker) {
         this.disrupts = disrupts;
         this.onLocalBroker = onLocalBroker;
+    }
+
+    /** The action that ends this one after {@code for}: thaw for a freeze, heal for a partition; else null. */
+    public FaultAction undoneBy() {
+        return switch (this) {
+            case FREEZE -> THAW;
+            case PARTITION -> HEAL;
+            default -> null;
+        };
     }
 
     public String yamlName() {

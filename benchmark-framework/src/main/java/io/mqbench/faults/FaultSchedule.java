@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -18,7 +20,8 @@ import java.util.function.Consumer;
  * Runs the workload's faults at their times during the measured phase, on a thread of its own so
  * that the load and its once-a-second sampling go on while a broker is killed or started. Each
  * action is recorded as it happened. At the end of the phase (or on Ctrl-C) what has not run is
- * recorded as not run, a broker still frozen is thawed, and a broker left down is named.
+ * recorded as not run, a broker still frozen is thawed (one still partitioned healed), and a
+ * broker left down is named.
  */
 public final class FaultSchedule {
     /** A command of {@code action: command} may take this long. */
@@ -28,7 +31,8 @@ public final class FaultSchedule {
     private final LocalBrokers brokers;
     private final Consumer<String> say;
     private final Object wakeUp = new Object();
-    private final Set<String> frozen = new LinkedHashSet<>();
+    /** Brokers frozen or partitioned now, with the action that ends it (thaw, heal). */
+    private final Map<String, FaultAction> toUndo = new LinkedHashMap<>();
     private final Set<String> down = new LinkedHashSet<>();
     private volatile boolean finished;
     private Thread thread;
@@ -44,8 +48,9 @@ public final class FaultSchedule {
         for (Fault fault : faults) {
             steps.add(new Step(fault.at(), fault, fault.action(), record(fault, fault.action(), fault.at(), false)));
             if (fault.lasting() != null) {
-                Duration thaw = fault.at().plus(fault.lasting());
-                steps.add(new Step(thaw, fault, FaultAction.THAW, record(fault, FaultAction.THAW, thaw, true)));
+                Duration end = fault.at().plus(fault.lasting());
+                FaultAction undo = fault.action().undoneBy();
+                steps.add(new Step(end, fault, undo, record(fault, undo, end, true)));
             }
         }
         steps.sort(Comparator.comparing(Step::due)); // stable: a fault keeps its place before a thaw due at the same time
@@ -125,8 +130,8 @@ public final class FaultSchedule {
         long begin = System.nanoTime();
         record.startSecond = seconds(begin - originNanos);
         say.accept(String.format(Locale.ROOT, "fault at %.1f s: %s%s", record.startSecond,
-                step.action() == FaultAction.THAW && record.automatic != null ? "thaw " + step.fault().target() + " (end of the freeze)"
-                        : step.fault().describe(), step.action() == FaultAction.START || step.action() == FaultAction.RESTART
+                record.automatic != null ? step.action().yamlName() + " " + step.fault().target()
+                        + " (end of the " + step.fault().action().yamlName() + ")" : step.fault().describe(), step.action() == FaultAction.START || step.action() == FaultAction.RESTART
                         ? " (waits until it answers)" : ""));
         LocalBrokers.Outcome outcome;
         try {
@@ -146,12 +151,12 @@ public final class FaultSchedule {
     }
 
     private void track(FaultAction action, String target) {
-        synchronized (frozen) {
+        synchronized (toUndo) {
             switch (action) {
-                case FREEZE -> frozen.add(target);
-                case THAW -> frozen.remove(target);
+                case FREEZE, PARTITION -> toUndo.put(target, action.undoneBy());
+                case THAW, HEAL -> toUndo.remove(target);
                 case KILL, STOP -> {
-                    frozen.remove(target);
+                    toUndo.remove(target);
                     down.add(target);
                 }
                 case START, RESTART -> down.remove(target);
@@ -162,7 +167,7 @@ public final class FaultSchedule {
 
     /**
      * Ends the schedule with the measured phase: waits for an action under way (a start is not cut
-     * short), records the rest as not run, thaws what is still frozen. Returns every record in time
+     * short), records the rest as not run, thaws or heals what is still frozen or partitioned. Returns every record in time
      * order and the names of the brokers the schedule left down.
      */
     public Ending finish() {
@@ -185,17 +190,19 @@ public final class FaultSchedule {
             }
             records.add(step.record());
         }
-        List<String> thawed = new ArrayList<>();
-        for (String target : List.copyOf(frozen)) {
+        List<String> undone = new ArrayList<>();
+        for (Map.Entry<String, FaultAction> left : Map.copyOf(toUndo).entrySet()) {
+            String target = left.getKey();
+            String undo = left.getValue().yamlName();
             try {
-                LocalBrokers.Outcome outcome = brokers.act(FaultAction.THAW, target);
-                say.accept("thawed " + target + ", still frozen when the measured phase ended: " + outcome.lastLine());
-                thawed.add(target);
+                LocalBrokers.Outcome outcome = brokers.act(left.getValue(), target);
+                say.accept(undo + " " + target + " at the end of the measured phase: " + outcome.lastLine());
+                undone.add(target);
             } catch (IOException e) {
-                say.accept("could not thaw " + target + " (run bin/brokers thaw " + target + "): " + e.getMessage());
+                say.accept("could not " + undo + " " + target + " (run bin/brokers " + undo + " " + target + "): " + e.getMessage());
             }
         }
-        return new Ending(records, List.copyOf(down), thawed, originMicros);
+        return new Ending(records, List.copyOf(down), undone, originMicros);
     }
 
     /**
@@ -203,7 +210,7 @@ public final class FaultSchedule {
      *
      * @param originMicros when the measured phase began, epoch µs: second 0 of the records
      */
-    public record Ending(List<FaultRecord> records, List<String> leftDown, List<String> thawedAtEnd, long originMicros) {}
+    public record Ending(List<FaultRecord> records, List<String> leftDown, List<String> undoneAtEnd, long originMicros) {}
 
     private static double seconds(long nanos) {
         return Math.round(nanos / 1e6) / 1000.0;

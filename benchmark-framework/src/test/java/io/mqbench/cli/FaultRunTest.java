@@ -74,7 +74,7 @@ class FaultRunTest {
                 """);
         BenchmarkCli run = BenchmarkCli.run("--validate", "-d", driver.toString(), workload.toString());
         assertEquals(ExitCodes.USER_ERROR, run.exitCode);
-        assertEquals("error: " + workload + ": field 'faults': kill kafka at 3s finds kafka stopped; put a start (or thaw) before it",
+        assertEquals("error: " + workload + ": field 'faults': kill kafka at 3s finds kafka stopped; put a start (or thaw, or heal) before it",
                 run.err().strip());
     }
 }

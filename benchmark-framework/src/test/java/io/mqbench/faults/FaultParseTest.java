@@ -52,24 +52,27 @@ class FaultParseTest {
     @Test
     void aFreezeWithForEndsItselfSoTheBrokerMayBeKilledAfterIt() {
         assertEquals(2, Fault.parse("w.yaml", specs("10s freeze kafka 5s; 15s kill kafka"), MEASURED).size());
+        assertEquals(3, Fault.parse("w.yaml", specs("10s partition kafka; 12s heal kafka; 14s partition kafka 3s"), MEASURED).size());
     }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            20s explode kafka                       | w.yaml: field 'faults[0].action' is 'explode'; allowed: kill, freeze, thaw, stop, start, restart, command
+            20s explode kafka                       | w.yaml: field 'faults[0].action' is 'explode'; allowed: kill, freeze, thaw, partition, heal, stop, start, restart, command
             - kill kafka                            | w.yaml: field 'faults[0].at' is missing; write when, into the measured phase, e.g. at: 20s
             soon kill kafka                         | w.yaml: field 'faults[0].at': 'soon' is not a duration; write a number and a unit, e.g. 500ms, 30s, 5m, 1h
             60s kill kafka                          | w.yaml: field 'faults[0].at' is 60s, not before the end of the measured phase (1m); move it earlier or make the run longer
             20s kill pulsar                         | w.yaml: field 'faults[0].target' is 'pulsar'; allowed: a broker of bin/brokers: kafka, rabbitmq, artemis, redis, sqs, mongo (for a broker elsewhere, use action: command)
             20s kill -                              | w.yaml: field 'faults[0].target' is missing; allowed: a broker of bin/brokers: kafka, rabbitmq, artemis, redis, sqs, mongo (for a broker elsewhere, use action: command)
-            20s kill kafka 5s                       | w.yaml: field 'faults[0].for' is for action: freeze only (thawed after that long); remove it
+            20s kill kafka 5s                       | w.yaml: field 'faults[0].for' is for action: freeze or partition only (undone after that long); remove it
             50s freeze kafka 10s                    | w.yaml: field 'faults[0]': the freeze at 50s for 10s lasts past the end of the measured phase (1m); shorten it
             20s command kafka - ls                  | w.yaml: field 'faults[0].target' does not apply to a command; the command itself says what it acts on
             20s command -                           | w.yaml: field 'faults[0].run' is missing; give the shell command, e.g. run: "kubectl delete pod kafka-0"
             20s kill kafka - ls                     | w.yaml: field 'faults[0].run' is for action: command only; remove it
             20s start kafka                         | w.yaml: field 'faults': start kafka at 20s finds kafka running; a start follows a kill or a stop
             20s thaw kafka                          | w.yaml: field 'faults': thaw kafka at 20s finds kafka running; a thaw follows a freeze without 'for'
-            20s kill kafka; 30s freeze kafka        | w.yaml: field 'faults': freeze kafka at 30s finds kafka stopped; put a start (or thaw) before it
+            20s kill kafka; 30s freeze kafka        | w.yaml: field 'faults': freeze kafka at 30s finds kafka stopped; put a start (or thaw, or heal) before it
+            20s heal kafka                          | w.yaml: field 'faults': heal kafka at 20s finds kafka running; a heal follows a partition without 'for'
+            20s partition kafka; 25s freeze kafka   | w.yaml: field 'faults': freeze kafka at 25s finds kafka partitioned; put a start (or thaw, or heal) before it
             20s freeze kafka 5s; 22s thaw kafka     | w.yaml: field 'faults': thaw kafka at 22s finds kafka frozen; a thaw follows a freeze without 'for'
             """)
     void aWrongEntryIsOneLineNamingItsField(String entries, String message) {

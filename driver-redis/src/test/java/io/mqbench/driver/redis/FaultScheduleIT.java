@@ -25,19 +25,8 @@ class FaultScheduleIT {
 
     @Test
     void aFreezeOfThreeSecondsIsThreeSecondsWithoutConfirmedSendsOrDeliveries() throws Exception {
-        Path workload = TempFiles.write(dir, "w.yaml", TempFiles.fixedRateWorkloadText("redis-freeze", 1, 1024, RATE, 14, 2) + """
-                faults:
-                  - {at: 4s, action: freeze, target: redis, for: 3s}
-                """);
-        Path results = dir.resolve("results");
-        BenchmarkCli run;
-        try {
-            run = BenchmarkCli.run("-d", "redis-local.yaml", "-o", results.toString(), workload.toString());
-        } finally {
-            LocalBrokers.run("thaw", "redis"); // whatever happened, the next test finds Redis answering
-        }
-        assertEquals(0, run.exitCode, run.out() + run.err());
-        JsonNode result = BenchmarkCli.onlyResult(results);
+        BenchmarkCli run = runWith("redis-freeze", 14, "{at: 4s, action: freeze, target: redis, for: 3s}", "thaw", "redis");
+        JsonNode result = BenchmarkCli.onlyResult(results());
         assertEquals("complete", result.get("status").asText());
 
         JsonNode faults = result.get("faults");
@@ -63,6 +52,20 @@ class FaultScheduleIT {
         }
     }
 
+    /** A network split of 3 s (bin/brokers partition, nftables): Redis runs on, the clients hear nothing. */
+    @Test
+    void aPartitionOfThreeSecondsIsHealedByTheSchedule() throws Exception {
+        runWith("redis-partition", 14, "{at: 4s, action: partition, target: redis, for: 3s}", "heal", "redis");
+        JsonNode faults = BenchmarkCli.onlyResult(results()).get("faults");
+        assertEquals("partition", faults.get(0).get("action").asText());
+        assertEquals("ok", faults.get(0).get("outcome").asText(), faults.toString());
+        assertEquals("heal", faults.get(1).get("action").asText());
+        assertEquals("ok", faults.get(1).get("outcome").asText(), faults.toString());
+        JsonNode recovery = faults.get(0).get("recovery");
+        assertEquals(3.0, recovery.get("publishUnavailableSeconds").asDouble(), 1.0, recovery.toString());
+        assertTrue(recovery.get("recovered").asBoolean(), recovery.toString());
+    }
+
     /**
      * Killed and started again, Redis (without persistence here) comes back empty: the consumer
      * group is gone. The consumers create it again and the run goes back to its rate; before that
@@ -70,20 +73,10 @@ class FaultScheduleIT {
      */
     @Test
     void aRedisThatRestartsEmptyGetsItsConsumerGroupBackAndTheRunGoesOn() throws Exception {
-        Path workload = TempFiles.write(dir, "w.yaml", TempFiles.fixedRateWorkloadText("redis-kill", 1, 1024, RATE, 16, 2) + """
-                faults:
-                  - {at: 4s, action: kill, target: redis}
-                  - {at: 6s, action: start, target: redis}
-                """);
-        Path results = dir.resolve("results");
-        BenchmarkCli run;
-        try {
-            run = BenchmarkCli.run("-d", "redis-local.yaml", "-o", results.toString(), workload.toString());
-        } finally {
-            LocalBrokers.run("start", "--as-before", "redis"); // a no-op when the schedule started it
-        }
-        assertEquals(0, run.exitCode, run.out() + run.err());
-        JsonNode result = BenchmarkCli.onlyResult(results);
+        // The cleanup start is a no-op when the schedule started it.
+        runWith("redis-kill", 16, "{at: 4s, action: kill, target: redis}\n  - {at: 6s, action: start, target: redis}",
+                "start", "--as-before", "redis");
+        JsonNode result = BenchmarkCli.onlyResult(results());
         assertEquals("none: no AOF and no RDB snapshots, so a restart loses every message",
                 result.at("/driverMetadata/persistence").asText());
         JsonNode kill = result.get("faults").get(0);
@@ -97,5 +90,27 @@ class FaultScheduleIT {
                 + missing.get("sentAfter").asLong(), "every missing message placed: " + missing);
         assertEquals(0, missing.get("sentAfter").asLong(), "nothing sent after the recovery went missing: " + missing);
         assertEquals(0, missing.get("timeUnknown").asLong());
+    }
+
+    /**
+     * Runs the shipped redis-local.yaml with a workload of {@code seconds} at {@link #RATE} and the
+     * given fault entries, then {@code bin/brokers <cleanup>} whatever happened, so the next test
+     * finds Redis answering. Requires exit 0.
+     */
+    private BenchmarkCli runWith(String name, int seconds, String faults, String... cleanup) throws Exception {
+        Path workload = TempFiles.write(dir, "w.yaml", TempFiles.fixedRateWorkloadText(name, 1, 1024, RATE, seconds, 2)
+                + "faults:\n  - " + faults + "\n");
+        BenchmarkCli run;
+        try {
+            run = BenchmarkCli.run("-d", "redis-local.yaml", "-o", results().toString(), workload.toString());
+        } finally {
+            LocalBrokers.run(cleanup);
+        }
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        return run;
+    }
+
+    private Path results() {
+        return dir.resolve("results");
     }
 }
