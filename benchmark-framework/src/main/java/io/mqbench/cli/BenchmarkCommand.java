@@ -4,6 +4,7 @@ import io.mqbench.config.DurationParser;
 import io.mqbench.config.SetOverrides;
 import io.mqbench.config.UserError;
 import io.mqbench.coordinator.BenchmarkRun;
+import io.mqbench.coordinator.Console;
 import io.mqbench.coordinator.StopSignal;
 import io.mqbench.coordinator.Version;
 import io.mqbench.result.CsvSummary;
@@ -127,6 +128,10 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--fail-on-loss", description = "Exit with 1 if any confirmed message was lost or not received (a warning otherwise).")
     boolean failOnLoss;
 
+    @Option(names = "--live-interval", paramLabel = "<time>",
+            description = "Print the live line this often (whole seconds, e.g. 1s); default: once per 10-s period, as OMB.")
+    String liveInterval;
+
     @Option(names = {"-v", "--verbose"}, description = "Show driver logs and stack traces.")
     boolean verbose;
 
@@ -148,6 +153,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             out.println("wrote " + written);
             return ExitCodes.OK;
         }
+        liveSeconds(); // a wrong --live-interval is a mistake before anything is read or run
         if (suite != null) {
             return runSuite();
         }
@@ -225,7 +231,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         return new SuiteRun(loaded, plan, OutputFolder.prepare(output), new SuiteRun.Command(suiteCommand(), measurementOptions()),
-                rerun, out, stop, workerSource(workerUrls, plan)).run(failOn());
+                rerun, out, stop, workerSource(workerUrls, plan), liveSeconds()).run(failOn());
     }
 
     /** The command that runs this suite again on the same workers, without the options that change what is measured. */
@@ -268,13 +274,18 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
 
     private int runAll(RunPlan plan, Path folder, Supplier<Worker> workerSource) throws Exception {
-        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource).run(plan.points(), folder, done -> {});
+        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource, liveSeconds()).run(plan.points(), folder, done -> {});
         SummaryTable.print(out, outcomes);
         return PlanRunner.exitCode(outcomes, stop, failOn());
     }
 
     private PlanRunner.FailOn failOn() {
         return new PlanRunner.FailOn(failOnErrors, failOnLoss);
+    }
+
+    private int liveSeconds() {
+        Duration interval = parseDuration(liveInterval, "--live-interval", 1);
+        return interval == null ? Console.DEFAULT_LIVE_SECONDS : (int) Math.min(interval.toSeconds(), 3600);
     }
 
     private static Duration parseDuration(String text, String option, int minimumSeconds) {

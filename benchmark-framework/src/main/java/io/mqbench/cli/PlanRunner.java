@@ -17,6 +17,7 @@ final class PlanRunner {
     private final PrintStream out;
     private final StopSignal stop;
     private final Supplier<Worker> workers;
+    private final int liveSeconds;
 
     PlanRunner(PrintStream out, StopSignal stop) {
         this(out, stop, LocalWorker::new);
@@ -24,16 +25,22 @@ final class PlanRunner {
 
     /** @param workers makes the worker (local, or an ensemble of remote ones) of each run */
     PlanRunner(PrintStream out, StopSignal stop, Supplier<Worker> workers) {
+        this(out, stop, workers, Console.DEFAULT_LIVE_SECONDS);
+    }
+
+    /** @param liveSeconds a live line every this many seconds ({@code --live-interval}) */
+    PlanRunner(PrintStream out, StopSignal stop, Supplier<Worker> workers, int liveSeconds) {
         this.out = out;
         this.stop = stop;
         this.workers = workers;
+        this.liveSeconds = liveSeconds;
     }
 
     /**
      * @param afterEach told of every finished point, e.g. to record it in a suite's manifest
      */
     List<BenchmarkRun.Outcome> run(List<RunPoint> points, Path output, Consumer<RunOutcome> afterEach) throws Exception {
-        Console console = new Console(out);
+        Console console = new Console(out, liveSeconds);
         List<BenchmarkRun.Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < points.size() && !stop.stopped(); i++) {
             RunPoint point = points.get(i);

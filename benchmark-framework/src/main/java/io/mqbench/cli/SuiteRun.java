@@ -40,6 +40,7 @@ final class SuiteRun {
     private final PrintStream out;
     private final StopSignal stop;
     private final Supplier<Worker> workers;
+    private final int liveSeconds;
 
     /**
      * How this suite was started: {@code base} runs it again on the same workers; {@code
@@ -57,7 +58,7 @@ final class SuiteRun {
     }
 
     SuiteRun(SuiteFile suite, RunPlan plan, Path resultsRoot, Command command, boolean rerun, PrintStream out, StopSignal stop,
-             Supplier<Worker> workers) {
+             Supplier<Worker> workers, int liveSeconds) {
         this.suite = suite;
         this.plan = plan;
         this.suiteFolder = resultsRoot.resolve(suite.name());
@@ -66,6 +67,7 @@ final class SuiteRun {
         this.out = out;
         this.stop = stop;
         this.workers = workers;
+        this.liveSeconds = liveSeconds;
     }
 
     int run(PlanRunner.FailOn failOn) throws Exception {
@@ -99,7 +101,7 @@ final class SuiteRun {
         }
 
         Path runFolder = folder;
-        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workers).run(pending, folder, done -> {
+        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workers, liveSeconds).run(pending, folder, done -> {
             SuiteManifest.Point entry = entryFor(manifest, done.point());
             entry.status = done.outcome().status().label();
             entry.result = done.outcome().file() == null ? null : done.outcome().file().getFileName().toString();

@@ -58,7 +58,8 @@ final class BacklogMeasurement {
         Duration minimum = ctx.workload.testDuration();
         Duration maximum = minimum.multipliedBy(3).plusMinutes(10);
         long drainStart = System.nanoTime();
-        boolean done = new LoadMonitor(ctx).startingWith(ctx.worker::resumeConsumers).runUntil("drain", minimum, counters -> progress.drained(counters, phase.floorMessages), maximum, true,
+        LoadMonitor drain = new LoadMonitor(ctx).startingWith(ctx.worker::resumeConsumers);
+        boolean done = drain.runUntil("drain", minimum, counters -> progress.drained(counters, phase.floorMessages), maximum, true,
                 elapsed -> Console.progress("drain", elapsed, minimum));
         phase.drained = progress.drainedAtNanos != 0;
         phase.drainSeconds = phase.drained ? (progress.drainedAtNanos - drainStart) / 1e9 : (System.nanoTime() - drainStart) / 1e9;

@@ -14,10 +14,24 @@ import org.HdrHistogram.Histogram;
  * latency (p50, p99, max).
  */
 public final class Console {
+    /** OMB's period: one live line per 10-s period unless asked otherwise. */
+    public static final int DEFAULT_LIVE_SECONDS = 10;
+
     private final PrintStream out;
+    private final int liveSeconds;
 
     public Console(PrintStream out) {
+        this(out, DEFAULT_LIVE_SECONDS);
+    }
+
+    /** @param liveSeconds a live line every this many seconds of load ({@code --live-interval}) */
+    public Console(PrintStream out, int liveSeconds) {
         this.out = out;
+        this.liveSeconds = liveSeconds;
+    }
+
+    public int liveSeconds() {
+        return liveSeconds;
     }
 
     public void phase(String text) {

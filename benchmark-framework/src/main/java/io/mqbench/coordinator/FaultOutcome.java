@@ -20,17 +20,16 @@ final class FaultOutcome {
         RecoveryFigures.fill(ending.records(), ctx.result.samples, ctx.targetRate, consumeTarget);
         for (FaultRecord record : ending.records()) {
             if (record.recovery != null) {
-                ctx.console.info(String.format(Locale.ROOT, "%s %s at %.1f s: %s", record.action,
-                        record.target == null ? "'" + record.command + "'" : record.target, record.startSecond,
-                        RecoveryFigures.describe(record.recovery)));
+                ctx.console.info(String.format(Locale.ROOT, "%s %s at %.1f s: %s", record.action, record.subject(),
+                        record.startSecond, RecoveryFigures.describe(record.recovery)));
             }
             if ("not run".equals(record.outcome)) {
-                ctx.console.info(String.format(Locale.ROOT, "fault '%s %s' due at %.1f s was not run: %s", record.action,
-                        record.target == null ? record.command : record.target, record.dueSecond, record.detail));
+                ctx.console.info(String.format(Locale.ROOT, "fault %s %s due at %.1f s was not run: %s", record.action,
+                        record.subject(), record.dueSecond, record.detail));
             }
             if ("failed".equals(record.outcome)) {
-                ctx.warn(String.format(Locale.ROOT, "the fault '%s %s' at %.1f s failed (%s): the run did not go through it as planned",
-                        record.action, record.target == null ? record.command : record.target, record.startSecond, record.detail));
+                ctx.warn(String.format(Locale.ROOT, "the fault %s %s at %.1f s failed (%s): the run did not go through it as planned",
+                        record.action, record.subject(), record.startSecond, record.detail));
             }
         }
         for (String target : ending.leftDown()) {
@@ -59,7 +58,7 @@ final class FaultOutcome {
             MissingBySendTime m = record.recovery.missing;
             if (m.sentBefore + m.sentDuring + m.sentAfter + m.timeUnknown > 0) {
                 ctx.console.info(String.format(Locale.ROOT, "%s %s: confirmed and never delivered: %,d sent before it, %,d during it,"
-                        + " %,d after it%s", record.action, record.target == null ? "'" + record.command + "'" : record.target,
+                        + " %,d after it%s", record.action, record.subject(),
                         m.sentBefore, m.sentDuring, m.sentAfter, m.timeUnknown > 0 ? String.format(Locale.ROOT,
                                 ", %,d at an unknown time", m.timeUnknown) : ""));
             }

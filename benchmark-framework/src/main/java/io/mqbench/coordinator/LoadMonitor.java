@@ -26,6 +26,7 @@ final class LoadMonitor {
 
     private final RunContext ctx;
     private List<LoadSample> samples;
+    private double lastCpuShare = Double.NaN;
     private WorkerCall atStart = () -> {};
 
     LoadMonitor(RunContext ctx) {
@@ -73,6 +74,8 @@ final class LoadMonitor {
         atStart.run();
         ctx.clientLoad.sample(ctx.worker, false);
         Period period = new Period(start);
+        // Live lines on a clock of their own when asked for another interval than the period's.
+        LiveWindow live = ctx.console.liveSeconds() == SECONDS_PER_PERIOD ? null : new LiveWindow(start);
         long nextSample = start + SAMPLE_NANOS;
         while (true) {
             long now = System.nanoTime();
@@ -93,7 +96,7 @@ final class LoadMonitor {
             if (now - nextSample < 0) {
                 continue; // woken early: a sample is a whole second
             }
-            period.takeSecond(now, start, record);
+            PeriodStats second = period.takeSecond(now, start, record);
             while (nextSample - now <= 0) {
                 nextSample += SAMPLE_NANOS; // a late tick does not make the next ones come faster
             }
@@ -112,6 +115,13 @@ final class LoadMonitor {
             if (endOfPeriod || (done && (now - period.start) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS)) {
                 closePeriod(progress.apply(elapsed), period, now, record);
                 period = new Period(now);
+            }
+            if (live != null) {
+                live.add(second, now);
+                if (live.seconds == ctx.console.liveSeconds() || done) {
+                    live.print(progress.apply(elapsed));
+                    live = new LiveWindow(now);
+                }
             }
             if (done) {
                 return reachedMinimum && finishedNow;
@@ -133,8 +143,34 @@ final class LoadMonitor {
             ctx.assembler.addPeriod(stats, seconds);
             ctx.measurementStarted = true;
         }
-        double cpuShare = ctx.clientLoad.sample(ctx.worker, record);
-        ctx.console.live(progress, stats, seconds, backlog, cpuShare);
+        lastCpuShare = ctx.clientLoad.sample(ctx.worker, record);
+        if (ctx.console.liveSeconds() == SECONDS_PER_PERIOD) {
+            ctx.console.live(progress, stats, seconds, backlog, lastCpuShare);
+        }
+    }
+
+    /** The seconds since the last live line, when live lines come at another interval than periods. */
+    private final class LiveWindow {
+        final long start;
+        long end;
+        int seconds;
+        PeriodStats stats;
+
+        LiveWindow(long start) {
+            this.start = start;
+        }
+
+        void add(PeriodStats second, long now) {
+            stats = stats == null ? second : stats.followedBy(second);
+            end = now;
+            seconds++;
+        }
+
+        /** The client CPU share shown is the last period's (it is measured per period). */
+        void print(String progress) {
+            long backlog = ctx.assembler.backlog(stats.totalMessagesSent, stats.totalMessagesReceived);
+            ctx.console.live(progress, stats, (end - start) / 1e9, backlog, lastCpuShare);
+        }
     }
 
     /** The period in progress: the workers' seconds so far, merged. */
@@ -149,8 +185,8 @@ final class LoadMonitor {
             this.lastSecondEnd = start;
         }
 
-        /** Takes the workers' statistics of the second that ends now; a measured one is kept as a sample. */
-        void takeSecond(long now, long phaseStart, boolean record) throws IOException {
+        /** Takes the workers' statistics of the second that ends now (a measured one is kept as a sample) and returns them. */
+        PeriodStats takeSecond(long now, long phaseStart, boolean record) throws IOException {
             PeriodStats second = ctx.worker.getPeriodStats();
             if (record) {
                 ctx.assembler.addSample(second, (now - lastSecondEnd) / 1e9, (now - phaseStart) / 1e9);
@@ -158,6 +194,7 @@ final class LoadMonitor {
             stats = stats == null ? second : stats.followedBy(second);
             lastSecondEnd = now;
             seconds++;
+            return second;
         }
     }
 }

@@ -15,7 +15,7 @@ import java.util.Map;
  *
  * @param at when, into the measured phase
  * @param target a broker of {@code bin/brokers}; null for a command
- * @param lasting for a freeze with {@code for}: when to thaw, after {@code at}; else null
+ * @param lasting for a freeze or partition with {@code for}: when to undo it, after {@code at}; else null
  * @param command for a command: the shell command; else null
  */
 public record Fault(Duration at, FaultAction action, String target, Duration lasting, String command) {
@@ -31,7 +31,7 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
     /**
      * Checks the schedule and returns it in time order. Every local target must be running when
      * the measured phase starts (checked then, see {@link LocalBrokers}); from there the actions
-     * must make sense in turn (a start follows a kill or stop, a thaw a freeze).
+     * must make sense in turn (a start follows a kill or stop, a thaw a freeze, a heal a partition).
      *
      * @param where the workload file (and sweep point), as messages name it
      * @throws UserError naming the file, the entry and what to write

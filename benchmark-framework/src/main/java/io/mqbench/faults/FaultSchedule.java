@@ -39,7 +39,7 @@ public final class FaultSchedule {
     private long originNanos;
     private long originMicros;
 
-    /** One action at its time: a fault, or the thaw that ends a freeze with {@code for}. */
+    /** One action at its time: a fault, or the thaw (heal) that ends a freeze (partition) with {@code for}. */
     private record Step(Duration due, Fault fault, FaultAction action, FaultRecord record) {}
 
     private FaultSchedule(List<Fault> faults, LocalBrokers brokers, Consumer<String> say) {
@@ -129,10 +129,11 @@ public final class FaultSchedule {
         FaultRecord record = step.record();
         long begin = System.nanoTime();
         record.startSecond = seconds(begin - originNanos);
-        say.accept(String.format(Locale.ROOT, "fault at %.1f s: %s%s", record.startSecond,
-                record.automatic != null ? step.action().yamlName() + " " + step.fault().target()
-                        + " (end of the " + step.fault().action().yamlName() + ")" : step.fault().describe(), step.action() == FaultAction.START || step.action() == FaultAction.RESTART
-                        ? " (waits until it answers)" : ""));
+        String what = record.automatic != null
+                ? step.action().yamlName() + " " + step.fault().target() + " (end of the " + step.fault().action().yamlName() + ")"
+                : step.fault().describe();
+        boolean waits = step.action() == FaultAction.START || step.action() == FaultAction.RESTART;
+        say.accept(String.format(Locale.ROOT, "fault at %.1f s: %s%s", record.startSecond, what, waits ? " (waits until it answers)" : ""));
         LocalBrokers.Outcome outcome;
         try {
             outcome = step.action() == FaultAction.COMMAND

@@ -15,9 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The brokers that {@code bin/brokers} runs on this machine, as fault targets. Every action goes
- * through {@code bin/brokers} (kill, freeze, thaw, stop, and start or restart with the options the
- * broker last started with), which knows each broker's PID file and process tree: the harness never
- * signals a process by name.
+ * through {@code bin/brokers} (kill, freeze, thaw, partition, heal, stop, and start or restart with
+ * the options the broker last started with), which knows each broker's PID file, process tree and
+ * ports: the harness never signals a process by name.
  */
 public final class LocalBrokers {
     /** The brokers of {@code tools/brokers/servers} (checked in the workload before anything runs). */

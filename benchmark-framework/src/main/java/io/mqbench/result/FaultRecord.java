@@ -1,5 +1,6 @@
 package io.mqbench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mqbench.delivery.MissingBySendTime;
 
@@ -10,7 +11,7 @@ import io.mqbench.delivery.MissingBySendTime;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class FaultRecord {
-    /** kill, freeze, thaw, stop, start, restart or command. */
+    /** kill, freeze, thaw, partition, heal, stop, start, restart or command. */
     public String action;
     /** The broker of bin/brokers acted on; null for a command. */
     public String target;
@@ -30,7 +31,13 @@ public class FaultRecord {
     /** Why it failed or did not run, or the last line the action printed. */
     public String detail;
 
-    /** For kill, freeze, stop, restart and command: what the run went through from this fault on. */
+    /** {@code kafka}, or the quoted command: what the fault acted on, for messages. */
+    @JsonIgnore
+    public String subject() {
+        return target != null ? target : "'" + command + "'";
+    }
+
+    /** For kill, freeze, partition, stop, restart and command: what the run went through from this fault on. */
     public Recovery recovery;
 
     /**

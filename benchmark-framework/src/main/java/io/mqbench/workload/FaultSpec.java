@@ -21,13 +21,13 @@ public class FaultSpec {
     /** When, into the measured phase: {@code 20s}, {@code 1m30s} is written {@code 90s}. */
     public String at;
 
-    /** kill, freeze, thaw, stop, start, restart or command. */
+    /** kill, freeze, thaw, partition, heal, stop, start, restart or command. */
     public String action;
 
     /** A broker of {@code bin/brokers} (kafka, rabbitmq, artemis, redis, sqs, mongo); not for command. */
     public String target;
 
-    /** freeze only: thaw again after this long. */
+    /** freeze or partition only: thaw (heal) again after this long. */
     @JsonProperty("for")
     public String lasting;
 

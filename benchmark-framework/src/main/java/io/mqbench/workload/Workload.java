@@ -109,8 +109,8 @@ public class Workload {
     public Integer maxRateRetries;
 
     /**
-     * Faults during the measured phase (an mqbench addition): kill, freeze, stop, start or restart a
-     * broker of {@code bin/brokers}, or run a command, at given times; see {@link FaultSpec}.
+     * Faults during the measured phase (an mqbench addition): kill, freeze, partition, stop, start
+     * or restart a broker of {@code bin/brokers}, or run a command, at given times; see {@link FaultSpec}.
      */
     public List<FaultSpec> faults;
 

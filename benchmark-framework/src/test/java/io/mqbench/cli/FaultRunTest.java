@@ -44,7 +44,7 @@ class FaultRunTest {
         JsonNode second = faults.get(1);
         assertEquals("failed", second.get("outcome").asText());
         assertEquals("exit 1: ", second.get("detail").asText());
-        assertTrue(run.out().contains("WARNING: the fault 'command false' at 4.0 s failed (exit 1: ): the run did not go through it as planned"),
+        assertTrue(run.out().contains("WARNING: the fault command 'false' at 4.0 s failed (exit 1: ): the run did not go through it as planned"),
                 run.out());
     }
 

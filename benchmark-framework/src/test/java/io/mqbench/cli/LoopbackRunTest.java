@@ -227,6 +227,26 @@ class LoopbackRunTest {
         assertTrue(lines.stream().anyMatch(l -> l.contains(",good,") && l.endsWith(",fixed-rate,,")), lines.toString());
     }
 
+    @Test
+    void theLiveLineComesAsOftenAsAsked() throws Exception {
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
+        Path workload = workload("live", 1, 1, 1, 1, 1, 100, 1000, 4, 0, "");
+        BenchmarkCli everySecond = BenchmarkCli.run("--live-interval", "1s", "-d", driver.toString(), "-o", out().toString(),
+                workload.toString());
+        assertEquals(0, everySecond.exitCode, everySecond.err());
+        List<String> lines = everySecond.out().lines().filter(l -> l.startsWith("[measure ")).toList();
+        assertEquals(4, lines.size(), everySecond.out());
+        assertTrue(lines.get(0).startsWith("[measure 0:01/0:04] pub 1,0") || lines.get(0).startsWith("[measure 0:01/0:04] pub 99"),
+                lines.get(0));
+        BenchmarkCli perPeriod = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
+        assertEquals(1, perPeriod.out().lines().filter(l -> l.startsWith("[measure ")).count(), "by default one per period");
+
+        BenchmarkCli wrong = BenchmarkCli.run("--live-interval", "500ms", "-d", driver.toString(), "-o", out().toString(),
+                workload.toString());
+        assertEquals(ExitCodes.USER_ERROR, wrong.exitCode);
+        assertEquals("error: --live-interval: '500ms' must be whole seconds, at least 1s", wrong.err().strip());
+    }
+
     /** A one-off run from flags: the shipped files, changed by --set (issue 22's example command). */
     @Test
     void setChangesTheShippedFilesForOneRun() throws Exception {
