@@ -140,7 +140,7 @@ def _fault_table(faults: list[dict]) -> Table:
         table.add(_fault_name(fault) + (" (end of the freeze)" if fault.get("automatic") else ""),
                   fault.get("dueSecond"), fault.get("startSecond"), fault.get("tookSeconds"), outcome,
                   r.get("firstImpactSeconds"), r.get("publishUnavailableSeconds"), r.get("consumeUnavailableSeconds"),
-                  r.get("ratesRecoveredSeconds") if r else None, r.get("backlogRecoveredSeconds") if r else None,
+                  r.get("ratesRecoveredSeconds"), r.get("backlogRecoveredSeconds"),
                   r.get("sendErrors"), r.get("peakBacklog"), r.get("peakEndToEndLatency99pctMs"),
                   r.get("peakPublishDelayMaxMs"))
     table.note = ("Recovery figures at one-second resolution: 'rates back' is when publish and consume rates "

@@ -107,29 +107,20 @@ class Broker:
     def settings_path(self):
         return os.path.join(self.dir, "settings.json")
 
-    def saved_settings(self):
-        try:
-            with open(self.settings_path()) as f:
-                return json.load(f)
-        except (OSError, ValueError):
-            return {}
-
-    def save_settings(self):
-        with open(self.settings_path(), "w") as f:
-            json.dump(self.settings(), f, indent=1)
-        with open(self.options_path(), "w") as f:
-            json.dump({d: getattr(self.opts, d, None) for d in OPTION_DESTS}, f, indent=1)
-
     def options_path(self):
         return os.path.join(self.dir, "options.json")
 
+    def saved_settings(self):
+        return _read_json(self.settings_path())
+
     def saved_options(self):
         """The options of the last start ({} if it never started or predates options.json)."""
-        try:
-            with open(self.options_path()) as f:
-                return json.load(f)
-        except (OSError, ValueError):
-            return {}
+        return _read_json(self.options_path())
+
+    def save_settings(self):
+        """The effective settings (shown by status) and the options that gave them (for --as-before)."""
+        _write_json(self.settings_path(), self.settings())
+        _write_json(self.options_path(), {d: getattr(self.opts, d, None) for d in OPTION_DESTS})
 
     def log_grep(self, text, offset):
         """True if text appears in our log after byte offset (this run's part of the log)."""
@@ -142,3 +133,17 @@ class Broker:
 
     def java_heap_args(self):
         return [f"-Xmx{self.opts.memory}"]
+
+
+def _read_json(path):
+    """The JSON object in path, or {} if there is none (never written, or cut short)."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def _write_json(path, value):
+    with open(path, "w") as f:
+        json.dump(value, f, indent=1)

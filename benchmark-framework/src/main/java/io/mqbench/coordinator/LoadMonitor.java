@@ -73,9 +73,9 @@ final class LoadMonitor {
         ctx.worker.startPeriod();
         atStart.run();
         ctx.clientLoad.sample(ctx.worker, false);
-        Period period = new Period(start);
+        Seconds period = new Seconds(start);
         // Live lines on a clock of their own when asked for another interval than the period's.
-        LiveWindow live = ctx.console.liveSeconds() == SECONDS_PER_PERIOD ? null : new LiveWindow(start);
+        Seconds live = ctx.console.liveSeconds() == SECONDS_PER_PERIOD ? null : new Seconds(start);
         long nextSample = start + SAMPLE_NANOS;
         while (true) {
             long now = System.nanoTime();
@@ -87,8 +87,8 @@ final class LoadMonitor {
             } catch (StopSignal.RunStopped stopped) {
                 long end = System.nanoTime();
                 if (record && (end - period.start) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS) {
-                    period.takeSecond(end, start, true);
-                    closePeriod(progress.apply(Duration.ofNanos(end - start)), period, end, true);
+                    takeSecond(period, end, start, true);
+                    closePeriod(progress.apply(Duration.ofNanos(end - start)), period, true);
                 }
                 throw stopped;
             }
@@ -96,7 +96,7 @@ final class LoadMonitor {
             if (now - nextSample < 0) {
                 continue; // woken early: a sample is a whole second
             }
-            PeriodStats second = period.takeSecond(now, start, record);
+            PeriodStats second = takeSecond(period, now, start, record);
             while (nextSample - now <= 0) {
                 nextSample += SAMPLE_NANOS; // a late tick does not make the next ones come faster
             }
@@ -111,16 +111,17 @@ final class LoadMonitor {
             boolean done = (reachedMinimum && finishedNow) || elapsed.compareTo(maximum) >= 0;
             // A period is ten of the seconds, so its edges are the seconds' edges (a period timed on
             // its own made a sample of a millisecond where the two clocks met).
-            boolean endOfPeriod = period.seconds == SECONDS_PER_PERIOD;
-            if (endOfPeriod || (done && (now - period.start) / 1e9 >= SHORTEST_RECORDED_PERIOD_SECONDS)) {
-                closePeriod(progress.apply(elapsed), period, now, record);
-                period = new Period(now);
+            boolean endOfPeriod = period.count == SECONDS_PER_PERIOD;
+            if (endOfPeriod || (done && period.length() >= SHORTEST_RECORDED_PERIOD_SECONDS)) {
+                closePeriod(progress.apply(elapsed), period, record);
+                period = new Seconds(now);
             }
             if (live != null) {
                 live.add(second, now);
-                if (live.seconds == ctx.console.liveSeconds() || done) {
-                    live.print(progress.apply(elapsed));
-                    live = new LiveWindow(now);
+                if (live.count == ctx.console.liveSeconds() || done) {
+                    // The client CPU share shown is the last period's: it is measured per period.
+                    ctx.console.live(progress.apply(elapsed), live.stats, live.length(), live.backlog(), lastCpuShare);
+                    live = new Seconds(now);
                 }
             }
             if (done) {
@@ -135,66 +136,54 @@ final class LoadMonitor {
      * opened the next, so the periods the coordinator divides by are the windows the workers
      * counted in.
      */
-    private void closePeriod(String progress, Period period, long end, boolean record) throws IOException {
-        PeriodStats stats = period.stats;
-        double seconds = (end - period.start) / 1e9;
-        long backlog = ctx.assembler.backlog(stats.totalMessagesSent, stats.totalMessagesReceived);
+    private void closePeriod(String progress, Seconds period, boolean record) throws IOException {
         if (record) {
-            ctx.assembler.addPeriod(stats, seconds);
+            ctx.assembler.addPeriod(period.stats, period.length());
             ctx.measurementStarted = true;
         }
         lastCpuShare = ctx.clientLoad.sample(ctx.worker, record);
         if (ctx.console.liveSeconds() == SECONDS_PER_PERIOD) {
-            ctx.console.live(progress, stats, seconds, backlog, lastCpuShare);
+            ctx.console.live(progress, period.stats, period.length(), period.backlog(), lastCpuShare);
         }
     }
 
-    /** The seconds since the last live line, when live lines come at another interval than periods. */
-    private final class LiveWindow {
+    /**
+     * Takes the workers' statistics of the second that ends now, adds them to the period in
+     * progress and returns them; a measured second is also kept as a sample.
+     */
+    private PeriodStats takeSecond(Seconds period, long now, long phaseStart, boolean record) throws IOException {
+        PeriodStats second = ctx.worker.getPeriodStats();
+        if (record) {
+            ctx.assembler.addSample(second, (now - period.end) / 1e9, (now - phaseStart) / 1e9);
+        }
+        period.add(second, now);
+        return second;
+    }
+
+    /** Whole seconds merged: a period in progress, or the seconds since the last live line. */
+    private final class Seconds {
         final long start;
         long end;
-        int seconds;
+        int count;
         PeriodStats stats;
 
-        LiveWindow(long start) {
+        Seconds(long start) {
             this.start = start;
+            this.end = start;
         }
 
         void add(PeriodStats second, long now) {
             stats = stats == null ? second : stats.followedBy(second);
             end = now;
-            seconds++;
+            count++;
         }
 
-        /** The client CPU share shown is the last period's (it is measured per period). */
-        void print(String progress) {
-            long backlog = ctx.assembler.backlog(stats.totalMessagesSent, stats.totalMessagesReceived);
-            ctx.console.live(progress, stats, (end - start) / 1e9, backlog, lastCpuShare);
-        }
-    }
-
-    /** The period in progress: the workers' seconds so far, merged. */
-    private final class Period {
-        final long start;
-        long lastSecondEnd;
-        int seconds;
-        PeriodStats stats;
-
-        Period(long start) {
-            this.start = start;
-            this.lastSecondEnd = start;
+        double length() {
+            return (end - start) / 1e9;
         }
 
-        /** Takes the workers' statistics of the second that ends now (a measured one is kept as a sample) and returns them. */
-        PeriodStats takeSecond(long now, long phaseStart, boolean record) throws IOException {
-            PeriodStats second = ctx.worker.getPeriodStats();
-            if (record) {
-                ctx.assembler.addSample(second, (now - lastSecondEnd) / 1e9, (now - phaseStart) / 1e9);
-            }
-            stats = stats == null ? second : stats.followedBy(second);
-            lastSecondEnd = now;
-            seconds++;
-            return second;
+        long backlog() {
+            return ctx.assembler.backlog(stats.totalMessagesSent, stats.totalMessagesReceived);
         }
     }
 }

@@ -88,8 +88,8 @@ public final class LocalBrokers {
     record Outcome(int exitCode, String output) {
         /** Runs a command to its end (or its time limit), stdout and stderr together. */
         static Outcome of(List<String> command, long timeoutSeconds) throws IOException {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.PIPE).start();
-            process.getOutputStream().close();
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            process.getOutputStream().close(); // nothing to read: a command that asks gets end of input
             // Read as it comes (a full pipe would stall the command); the reader ends with the process.
             StringBuilder output = new StringBuilder();
             Thread reader = new Thread(() -> {

@@ -41,7 +41,7 @@ public final class RecoveryFigures {
         }
         RecoveryFigures figures = new RecoveryFigures(samples, publishTarget, consumeTarget);
         List<FaultRecord> disruptive = records.stream()
-                .filter(r -> r.startSecond != null && FaultAction.valueOf(r.action.toUpperCase(Locale.ROOT)).disrupts)
+                .filter(r -> r.startSecond != null && FaultAction.of(r.action).disrupts)
                 .toList();
         double end = samples.second.get(samples.second.size() - 1);
         for (int i = 0; i < disruptive.size(); i++) {
