@@ -1,12 +1,14 @@
 package io.mqbench.delivery;
 
+import io.mqbench.driver.api.StampedPayload;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The 28 bytes mqbench writes at the start of every payload that is large enough: which producer
+ * The 28 bytes mqbench writes at the start of every payload that is large enough (drivers see its
+ * magic and send time through {@link StampedPayload}): which producer
  * sent it, its sequence number, and the send time in epoch microseconds. With it, consumers measure
  * end-to-end latency at microsecond resolution without trusting a broker's timestamp, and count
  * lost, duplicated and out-of-order messages.
@@ -20,12 +22,12 @@ import java.nio.ByteOrder;
  * </pre>
  */
 public final class MessageHeader {
-    public static final int SIZE = 28;
+    public static final int SIZE = StampedPayload.SIZE;
 
     private static final byte M = 'M';
     private static final byte Q = 'Q';
     private static final byte B = 'B';
-    private static final int VERSION = 1;
+    private static final int VERSION = StampedPayload.VERSION;
     private static final int PROBE_FLAG = 0x10;
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -43,19 +45,18 @@ public final class MessageHeader {
         payload[3] = (byte) (VERSION | (probe ? PROBE_FLAG : 0));
         LONGS.set(payload, 4, producerId);
         LONGS.set(payload, 12, sequence);
-        LONGS.set(payload, 20, sendMicros);
+        LONGS.set(payload, StampedPayload.SEND_MICROS_OFFSET, sendMicros);
     }
 
     /** Reads the header, or returns false when the payload carries none. */
     public static boolean read(byte[] payload, Decoded into) {
-        if (payload.length < SIZE || payload[0] != M || payload[1] != Q || payload[2] != B
-                || (payload[3] & 0x0f) != VERSION) {
+        if (!StampedPayload.isStamped(payload)) {
             return false;
         }
         into.probe = (payload[3] & PROBE_FLAG) != 0;
         into.producerId = (long) LONGS.get(payload, 4);
         into.sequence = (long) LONGS.get(payload, 12);
-        into.sendMicros = (long) LONGS.get(payload, 20);
+        into.sendMicros = (long) LONGS.get(payload, StampedPayload.SEND_MICROS_OFFSET);
         return true;
     }
 
@@ -70,7 +71,7 @@ public final class MessageHeader {
         into.probe = (payload.get(at + 3) & PROBE_FLAG) != 0;
         into.producerId = view.getLong(at + 4);
         into.sequence = view.getLong(at + 12);
-        into.sendMicros = view.getLong(at + 20);
+        into.sendMicros = view.getLong(at + StampedPayload.SEND_MICROS_OFFSET);
         return true;
     }
 

@@ -351,6 +351,8 @@ public class TestResult {
         public String reason;
         /** After an unsustainable trial, producers pause until the backlog is back: how long that took. */
         public Double drainSeconds;
+        /** Seconds the trial settled beyond its stage's settle time because unacknowledged sends still piled up; absent if none. */
+        public Double settleExtendedSeconds;
     }
 
     /** The measured phase held its rate, or not. */

@@ -47,6 +47,9 @@ public final class RateSearch {
     private static final long SAMPLE_MILLIS = 100;
     private static final double MESSAGES_PER_WINDOW = 500;
     private static final long LONGEST_WINDOW_MILLIS = 15_000;
+    private static final long LONGEST_EXTRA_SETTLE_MILLIS = 15_000;
+    /** Unacknowledged sends that grow, each second, by more than this share of the growth of the second before are not settling. */
+    private static final double SETTLING_SHARE = 0.85;
     private static final int MAX_WINDOW_SCALE = 4;
     /** A drain that has not shrunk the backlog for this long is over: what remains was lost. */
     private static final long DRAIN_STALL_NANOS = 1_500_000_000L;
@@ -214,7 +217,7 @@ public final class RateSearch {
     private Verdict measure(Stage stage, double rate, double tolerance) throws IOException {
         LoadSample before = probe.sample();
         probe.setRate(rate);
-        probe.sleep(stage.settleMillis);
+        double extraSettle = settle(stage, rate, tolerance);
         probe.takeLatencies();
         List<LoadSample> window = new ArrayList<>();
         LoadSample first = probe.sample();
@@ -244,6 +247,7 @@ public final class RateSearch {
         trial.stage = stage.label();
         trial.targetRate = Math.round(rate);
         trial.seconds = round(window.get(window.size() - 1).secondsSince(first), 2);
+        trial.settleExtendedSeconds = extraSettle >= 0.5 ? round(extraSettle, 1) : null;
         trial.publishRate = Math.round(verdict.publishRate());
         trial.consumeRate = Math.round(verdict.consumeRate());
         trial.backlogSlope = Math.round(verdict.backlogSlope());
@@ -259,6 +263,38 @@ public final class RateSearch {
         record.trials.add(trial);
         listener.trial((first.nanos() - loadStartNanos) / 1_000_000_000L, trial);
         return verdict;
+    }
+
+    /**
+     * Lets the trial's rate settle: the stage's settle time, then on while the sends awaiting
+     * acknowledgement still pile up at a slowing pace. A broker that confirms behind a standing
+     * queue (RabbitMQ without a confirm window) takes seconds to reach its steady lag, and a window
+     * opened before then counts the queue being built as producers falling short. Growth that does
+     * not slow down is overload: the window judges it at once. At most {@link
+     * #LONGEST_EXTRA_SETTLE_MILLIS} more.
+     *
+     * @return the seconds added to the stage's settle time
+     */
+    private double settle(Stage stage, double rate, double tolerance) throws IOException {
+        long start = probe.nanoTime();
+        double settled = Math.max(tolerance, FINAL_TOLERANCE) * rate;
+        double previous = Double.POSITIVE_INFINITY;
+        long span = stage.settleMillis;
+        while (true) {
+            List<LoadSample> samples = new ArrayList<>();
+            samples.add(probe.sample());
+            for (long slept = 0; slept < span; slept += SAMPLE_MILLIS) {
+                probe.sleep(SAMPLE_MILLIS);
+                samples.add(probe.sample());
+            }
+            double growth = Trend.of(samples, LoadSample::inFlight).slope();
+            long extraMillis = (probe.nanoTime() - start) / 1_000_000 - stage.settleMillis;
+            if (growth <= settled || growth > SETTLING_SHARE * previous || extraMillis >= LONGEST_EXTRA_SETTLE_MILLIS) {
+                return Math.max(0, extraMillis / 1000.0);
+            }
+            previous = growth;
+            span = 1_000;
+        }
     }
 
     /** The stage's window, longer at low rates so that a window holds enough messages to judge. */

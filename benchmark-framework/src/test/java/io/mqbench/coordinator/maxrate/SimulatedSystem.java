@@ -33,6 +33,14 @@ final class SimulatedSystem implements LoadProbe {
     /** The consumers' capacity alternates between 1 - swing and 1 + swing times itself every swingSeconds. */
     double swing;
     double swingSeconds;
+    /**
+     * A broker that confirms behind a standing queue (RabbitMQ without a confirm window): it holds
+     * back rate × lag unacknowledged, where the lag tends to {@code confirmLagAtCapacity} × (rate /
+     * capacity)² seconds with time constant {@code confirmLagSeconds}. Below capacity it is
+     * sustainable, but building the lag takes seconds, during which fewer acknowledgements arrive.
+     */
+    double confirmLagAtCapacity;
+    double confirmLagSeconds = 1;
 
     private final Random random = new Random(42);
     private double rate;
@@ -42,6 +50,7 @@ final class SimulatedSystem implements LoadProbe {
     private double backlog;
     private double received;
     private double wobble = 1;
+    private double confirmLag;
     private double unrecordedSent;
     private double unrecordedReceived;
     private Histogram publishLatency = new Histogram(3);
@@ -93,8 +102,15 @@ final class SimulatedSystem implements LoadProbe {
             wobble = 1 + capacityWobble * random.nextGaussian();
         }
         time += STEP_SECONDS;
-        brokerQueue += Math.min(rate, clientLimit) * STEP_SECONDS;
-        double acknowledged = Math.min(brokerQueue, brokerCapacity * STEP_SECONDS);
+        double inflow = Math.min(rate, clientLimit);
+        brokerQueue += inflow * STEP_SECONDS;
+        double held = 0;
+        if (confirmLagAtCapacity > 0) {
+            double target = confirmLagAtCapacity * Math.pow(Math.min(1, inflow / brokerCapacity), 2);
+            confirmLag += (target - confirmLag) * STEP_SECONDS / confirmLagSeconds;
+            held = inflow * confirmLag;
+        }
+        double acknowledged = Math.min(Math.max(0, brokerQueue - held), brokerCapacity * STEP_SECONDS);
         brokerQueue -= acknowledged;
         sent += acknowledged;
         backlog += acknowledged * subscriptions * (1 - lossShare);

@@ -3,8 +3,6 @@ package io.mqbench.driver.rabbitmq;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentNavigableMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -24,7 +22,8 @@ final class ConfirmTracker {
     /** How long a publish may wait for room in the window before it fails (the broker is stuck). */
     static final long WINDOW_WAIT_SECONDS = 30;
 
-    private final ConcurrentNavigableMap<Long, CompletableFuture<Void>> pending = new ConcurrentSkipListMap<>();
+    /** Guarded by itself: the sender thread adds, the connection's thread settles. */
+    private final PendingConfirms pending = new PendingConfirms();
     private final Map<Long, String> returned = new ConcurrentHashMap<>();
     private final Semaphore window;
     private final int windowSize;
@@ -74,7 +73,9 @@ final class ConfirmTracker {
         }
         CompletableFuture<Void> future = new CompletableFuture<>();
         long sequence = sequences.next();
-        pending.put(sequence, future);
+        synchronized (pending) {
+            pending.add(sequence, future);
+        }
         Throwable closed = closedBy;
         if (closed != null) {
             // The channel went away before this publish was registered: nobody would complete it.
@@ -110,26 +111,50 @@ final class ConfirmTracker {
     /** Fails every outstanding publish, and any later one, with {@code cause}. */
     void closeAll(Throwable cause) {
         closedBy = cause;
-        Map.Entry<Long, CompletableFuture<Void>> entry;
-        while ((entry = pending.pollFirstEntry()) != null) {
+        CompletableFuture<Void> future;
+        while ((future = removeOldest()) != null) {
             release();
-            entry.getValue().completeExceptionally(cause);
+            future.completeExceptionally(cause);
         }
         returned.clear();
     }
 
     int outstanding() {
-        return pending.size();
+        synchronized (pending) {
+            return pending.size();
+        }
     }
 
     private void settle(long deliveryTag, boolean multiple, Throwable error) {
         if (!multiple) {
-            complete(deliveryTag, pending.remove(deliveryTag), error);
+            complete(deliveryTag, remove(deliveryTag), error);
             return;
         }
-        Map.Entry<Long, CompletableFuture<Void>> entry;
-        while ((entry = pending.firstEntry()) != null && entry.getKey() <= deliveryTag) {
-            complete(entry.getKey(), pending.remove(entry.getKey()), error);
+        // Each future is completed outside the lock: completing runs the harness's callbacks.
+        while (true) {
+            long sequence;
+            CompletableFuture<Void> future;
+            synchronized (pending) {
+                sequence = pending.oldest();
+                future = sequence >= 0 && sequence <= deliveryTag ? pending.remove(sequence) : null;
+            }
+            if (future == null) {
+                return;
+            }
+            complete(sequence, future, error);
+        }
+    }
+
+    private CompletableFuture<Void> remove(long sequence) {
+        synchronized (pending) {
+            return pending.remove(sequence);
+        }
+    }
+
+    private CompletableFuture<Void> removeOldest() {
+        synchronized (pending) {
+            long oldest = pending.oldest();
+            return oldest < 0 ? null : pending.remove(oldest);
         }
     }
 
@@ -149,7 +174,7 @@ final class ConfirmTracker {
     }
 
     private void fail(long sequence, Throwable error) {
-        CompletableFuture<Void> future = pending.remove(sequence);
+        CompletableFuture<Void> future = remove(sequence);
         if (future != null) {
             release();
             future.completeExceptionally(error);

@@ -214,8 +214,8 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
                         : settings.prefetch));
         facts.put("connections", (settings.connectionPerProducer ? "one per producer" : "shared by producers")
                 + ", " + (settings.connectionPerConsumer ? "one per consumer" : "shared by consumers"));
-        facts.put("endToEndTimestamp", "header " + RabbitMqProducer.PUBLISH_MILLIS_HEADER
-                + " (epoch ms), not the 1-second AMQP timestamp");
+        facts.put("endToEndTimestamp", "the payload's mqbench stamp; header " + RabbitMqProducer.PUBLISH_MILLIS_HEADER
+                + " (epoch ms) for payloads without one, not the 1-second AMQP timestamp");
         return facts;
     }
 

@@ -7,6 +7,7 @@ import com.rabbitmq.client.Consumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.ShutdownSignalException;
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.driver.api.StampedPayload;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.IOException;
@@ -187,7 +188,11 @@ final class RabbitMqConsumer implements BenchmarkConsumer, PausableConsumer {
         }
     }
 
-    private static long publishMillis(AMQP.BasicProperties properties) {
+    private static long publishMillis(AMQP.BasicProperties properties, byte[] body) {
+        long stamped = StampedPayload.sendMillis(body);
+        if (stamped >= 0) {
+            return stamped;
+        }
         Map<String, Object> headers = properties.getHeaders();
         if (headers != null && headers.get(RabbitMqProducer.PUBLISH_MILLIS_HEADER) instanceof Number millis) {
             return millis.longValue();
@@ -245,7 +250,7 @@ final class RabbitMqConsumer implements BenchmarkConsumer, PausableConsumer {
         @Override
         public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
                                    byte[] body) {
-            callback.messageReceived(body, publishMillis(properties));
+            callback.messageReceived(body, publishMillis(properties, body));
             if (stream) {
                 Map<String, Object> headers = properties.getHeaders();
                 if (headers != null && headers.get(STREAM_OFFSET) instanceof Number offset) {

@@ -5,6 +5,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
 import io.mqbench.driver.api.SendWindow;
+import io.mqbench.driver.api.StampedPayload;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.io.IOException;
 import java.util.HashMap;
@@ -21,9 +22,11 @@ import org.slf4j.LoggerFactory;
  * when the channel is lost first. Without them, a send completes once the client has written the
  * message to the socket: nothing tells whether the broker took it.
  *
- * <p>Each message carries its publish time in epoch milliseconds in header {@value
- * #PUBLISH_MILLIS_HEADER}: AMQP's {@code timestamp} property has one-second resolution, which would
- * make end-to-end latency look like ~500 ms.
+ * <p>A message whose payload has no mqbench stamp ({@link StampedPayload}: in an upstream OMB
+ * worker) carries its publish time in epoch milliseconds in header {@value #PUBLISH_MILLIS_HEADER}:
+ * AMQP's {@code timestamp} property has one-second resolution, which would make end-to-end latency
+ * look like ~500 ms. A stamped payload carries its own send time, so the header is left out: a
+ * header table costs the client an encode on every publish and a decode on every delivery.
  *
  * <p>When the channel is lost the producer fails the sends in flight, fails new ones at once
  * (the harness counts them), and reconnects in the background.
@@ -43,6 +46,8 @@ final class RabbitMqProducer implements BenchmarkProducer, SendWindow {
     private final boolean ownsSlot;
     private final Reconnects reconnects;
     private final AtomicLong returnedWithoutConfirms = new AtomicLong();
+    /** The properties of a message that needs no header: immutable, so one instance serves every publish. */
+    private final AMQP.BasicProperties withoutHeaders;
 
     private volatile Link link;
     private volatile String downReason = "not connected yet";
@@ -63,6 +68,7 @@ final class RabbitMqProducer implements BenchmarkProducer, SendWindow {
         this.slot = slot;
         this.ownsSlot = ownsSlot;
         this.reconnects = reconnects;
+        this.withoutHeaders = new AMQP.BasicProperties.Builder().deliveryMode(deliveryMode()).build();
     }
 
     /** Opens the channel; the first time, a failure fails producer creation. */
@@ -102,25 +108,36 @@ final class RabbitMqProducer implements BenchmarkProducer, SendWindow {
 
     private void publish(Channel channel, String exchange, long sequence, byte[] payload) throws IOException {
         try {
-            channel.basicPublish(exchange, routing.publishRoutingKey(), settings.mandatory, properties(sequence),
-                    payload);
+            channel.basicPublish(exchange, routing.publishRoutingKey(), settings.mandatory,
+                    properties(sequence, payload), payload);
         } catch (IOException | RuntimeException e) {
             // One readable line for the result's error counts, not the client's protocol dump.
             throw new IOException("publish failed: " + Failures.describe(e), e);
         }
     }
 
-    private AMQP.BasicProperties properties(long sequence) {
+    private AMQP.BasicProperties properties(long sequence, byte[] payload) {
+        boolean stamped = StampedPayload.isStamped(payload);
+        boolean withSequence = sequence >= 0 && settings.mandatory;
+        if (stamped && !withSequence && !routing.routesByHeader()) {
+            return withoutHeaders;
+        }
         Map<String, Object> headers = new HashMap<>(4);
-        headers.put(PUBLISH_MILLIS_HEADER, System.currentTimeMillis());
-        if (sequence >= 0 && settings.mandatory) {
+        if (!stamped) {
+            headers.put(PUBLISH_MILLIS_HEADER, System.currentTimeMillis());
+        }
+        if (withSequence) {
             headers.put(PUBLISH_SEQUENCE_HEADER, sequence);
         }
         routing.addMessageHeaders(headers);
         return new AMQP.BasicProperties.Builder()
-                .deliveryMode(settings.messagePersistence ? 2 : 1)
+                .deliveryMode(deliveryMode())
                 .headers(headers)
                 .build();
+    }
+
+    private int deliveryMode() {
+        return settings.messagePersistence ? 2 : 1;
     }
 
     private Link openLink() throws IOException {

@@ -75,8 +75,13 @@ final class Routing {
     }
 
     /** Adds what a message needs to be routed to {@code headers}. */
+    /** Whether messages need a header to be routed (a headers exchange). */
+    boolean routesByHeader() {
+        return type == ExchangeType.HEADERS;
+    }
+
     void addMessageHeaders(Map<String, Object> headers) {
-        if (type == ExchangeType.HEADERS) {
+        if (routesByHeader()) {
             headers.put(ROUTE_HEADER, routingKey);
         }
     }
