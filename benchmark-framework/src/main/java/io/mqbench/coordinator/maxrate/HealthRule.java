@@ -15,8 +15,9 @@ import java.util.Locale;
  * </ul>
  *
  * <p>The tolerance is a share of the rate, never a fixed number of messages, so the rule means the
- * same at 100 and at 1 000 000 msg/s. It is never tighter than twice the slope's own standard
- * error: a verdict cannot be more precise than the measurement it rests on. Two messages per window
+ * same at 100 and at 1 000 000 msg/s. It is never tighter than twice the standard error of either
+ * slope (the producers' or the backlog's): a verdict cannot be more precise than the measurement it
+ * rests on. Two messages per window
  * are allowed on top, for the granularity of counting at very low rates. A verdict that fails by
  * less than three times the tolerance is marked marginal, for a second look over a longer window.
  */
@@ -32,6 +33,11 @@ final class HealthRule {
         this.subscriptions = Math.max(1, subscriptions);
         this.hasConsumers = hasConsumers;
         this.latencyLimit = latencyLimit;
+    }
+
+    /** Twice the trend's standard error as a share of {@code rate}: what a verdict on it can tell apart. */
+    private static double relativeNoise(Trend trend, double rate) {
+        return Double.isFinite(trend.standardError()) && rate > 0 ? 2 * trend.standardError() / rate : 0;
     }
 
     boolean hasConsumers() {
@@ -58,8 +64,11 @@ final class HealthRule {
         double seconds = window.size() < 2 ? 0 : window.get(window.size() - 1).secondsSince(window.get(0));
         double granularity = seconds > 0 ? 2 / seconds : 0;
         double expectedConsumption = target * subscriptions;
-        double noise = hasConsumers && Double.isFinite(backlog.standardError()) && expectedConsumption > 0
-                ? 2 * backlog.standardError() / expectedConsumption : 0;
+        // Both trends count: a broker that takes sends in bursts (RabbitMQ's flow control holds a
+        // publisher back for a few hundred ms, then lets it catch up) makes the producers' slope over
+        // a few seconds as uncertain as a bursty consumer makes the backlog's.
+        double noise = Math.max(hasConsumers ? relativeNoise(backlog, expectedConsumption) : 0,
+                relativeNoise(published, target));
         double used = Math.min(MAX_TOLERANCE, Math.max(tolerance, noise));
 
         Double latencyMs = null;
