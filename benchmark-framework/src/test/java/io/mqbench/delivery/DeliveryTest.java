@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.driver.api.StampedPayload;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,19 @@ class DeliveryTest {
         assertFalse(MessageHeader.read(new byte[MessageHeader.SIZE - 1], decoded));
         assertFalse(MessageHeader.fits(27));
         assertTrue(MessageHeader.fits(28));
+    }
+
+    @Test
+    void driversReadTheSendTimeOfTheHarnessHeader() {
+        byte[] payload = new byte[64];
+        assertEquals(-1, StampedPayload.sendMillis(payload));
+        MessageHeader.write(payload, 9, 1, 1_700_000_000_123_456L, false);
+        assertTrue(StampedPayload.isStamped(payload));
+        assertEquals(1_700_000_000_123L, StampedPayload.sendMillis(payload));
+        payload[3] = 2;
+        assertFalse(StampedPayload.isStamped(payload), "another version of the header");
+        assertFalse(StampedPayload.isStamped(new byte[] {'M', 'Q', 'B', 1}), "too short for a header");
+        assertFalse(StampedPayload.isStamped(null));
     }
 
     @Test

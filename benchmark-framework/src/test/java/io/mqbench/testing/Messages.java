@@ -3,6 +3,7 @@ package io.mqbench.testing;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mqbench.delivery.MessageHeader;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -30,6 +31,35 @@ public final class Messages {
             payload[i] = (byte) (id * 31 + i);
         }
         return payload;
+    }
+
+    /** A payload that starts with mqbench's header, as the harness sends them, with send time {@code sendMicros}. */
+    public static byte[] stamped(long sendMicros) {
+        byte[] payload = new byte[SIZE];
+        MessageHeader.write(payload, 7, 0, sendMicros, false);
+        return payload;
+    }
+
+    /**
+     * Checks the publish time a driver hands its consumer's callback: for a payload without mqbench's
+     * stamp the time of the send (the driver sent its own), for a stamped one the stamp's send time
+     * (an hour ago here, so it cannot pass for the send or the receive time). {@code inbox} must be
+     * the only consumer of {@code producer}'s topic and still empty.
+     */
+    public static void assertPublishTimes(BenchmarkProducer producer, Inbox inbox) throws Exception {
+        long stampMicros = (System.currentTimeMillis() - 3_600_000L) * 1_000 + 123;
+        long before = System.currentTimeMillis();
+        producer.sendAsync(Optional.empty(), payload(1)).get(30, TimeUnit.SECONDS);
+        long after = System.currentTimeMillis();
+        producer.sendAsync(Optional.empty(), stamped(stampMicros)).get(30, TimeUnit.SECONDS);
+        assertEquals(2, Inbox.awaitTotal(2, 30_000, inbox), "both messages arrive");
+        List<Long> times = inbox.publishTimestamps();
+        long unstamped = times.get(0);
+        if (unstamped < before || unstamped > after) {
+            throw new AssertionError("publish time of the unstamped payload " + unstamped + " outside its send ["
+                    + before + ", " + after + "]");
+        }
+        assertEquals(stampMicros / 1_000, times.get(1), "the stamped payload's own send time");
     }
 
     public static int id(byte[] payload) {

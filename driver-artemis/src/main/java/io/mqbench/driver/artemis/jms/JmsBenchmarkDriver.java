@@ -122,7 +122,8 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
         facts.put("ackMode", settings.describeAcks());
         facts.put("subscriptions", settings.durableSubscriptions ? "durable" : "non-durable");
         facts.put("messageGroups", settings.messageGroups ? "JMSXGroupID = message key" : "off");
-        facts.put("endToEndTimestamp", "message property " + PublishTimestamp.PROPERTY + " (producer epoch ms)");
+        facts.put("endToEndTimestamp", "the payload's mqbench stamp; message property " + PublishTimestamp.PROPERTY
+                + " (producer epoch ms) for payloads without one");
         return facts;
     }
 

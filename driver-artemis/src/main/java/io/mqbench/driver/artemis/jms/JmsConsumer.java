@@ -63,7 +63,7 @@ final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageL
             if (payload == null) {
                 return;
             }
-            callback.messageReceived(payload, PublishTimestamp.of(message));
+            callback.messageReceived(payload, PublishTimestamp.of(message, payload));
             acknowledgement.delivered(session, message);
         } catch (JMSException | RuntimeException e) {
             if (!closed) {

@@ -85,7 +85,7 @@ final class JmsProducer implements BenchmarkProducer, SendWindow {
             try {
                 BytesMessage message = session.createBytesMessage();
                 message.writeBytes(payload);
-                PublishTimestamp.stamp(message);
+                PublishTimestamp.stamp(message, payload);
                 if (groupByKey && key.isPresent()) {
                     message.setStringProperty(GROUP_PROPERTY, key.get());
                 }
