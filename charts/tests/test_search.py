@@ -19,7 +19,7 @@ TRIALS = [
      "reason": "ok"},
     {"second": 2.5, "stage": "ramp", "targetRate": 2000.0, "seconds": 1.5, "publishRate": 1500.0,
      "consumeRate": 1400.0, "backlogSlope": 100.0, "tolerance": 0.05, "endToEnd99Ms": 50.0,
-     "verdict": "unsustainable", "reason": "producers reached 75%", "drainSeconds": 1.2},
+     "verdict": "unsustainable", "reason": "producers reached 75%", "drainSeconds": 1.2, "settleExtendedSeconds": 3.0},
     {"second": 6.0, "stage": "confirm", "targetRate": 1400.0, "seconds": 4.0, "publishRate": 1400.0,
      "consumeRate": 1400.0, "backlogSlope": 0.0, "tolerance": 0.005, "endToEnd99Ms": 2.0, "verdict": "sustainable",
      "reason": "ok"},
@@ -54,6 +54,7 @@ def test_the_search_chart_puts_each_trials_latency_at_its_rate_and_marks_the_rat
     table = chart.tables[0]
     assert table.column("verdict") == ["sustainable", "unsustainable", "sustainable"]
     assert table.column("tolerance (%)") == ["5", "5", "0.5"]
+    assert table.column("longer settle (s)") == ["–", "3", "–"]
 
 
 def test_a_latency_limit_is_drawn_where_the_curve_must_stay_below():

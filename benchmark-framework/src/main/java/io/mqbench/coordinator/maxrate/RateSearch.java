@@ -14,7 +14,8 @@ import org.HdrHistogram.Histogram;
  * highest rate within it) by trials at fixed rates, during the warm-up:
  *
  * <ol>
- *   <li>each trial sets a rate, lets it settle, then samples the counters through a window and
+ *   <li>each trial sets a rate, lets it settle (longer while unacknowledged sends still pile up, at
+ *       a slowing pace), then samples the counters through a window and
  *       judges it ({@link HealthRule}): producers reach the rate, the backlog's trend does not grow
  *       (and the latency stays within the limit); a narrow miss is judged again over twice the
  *       window, since near the limit a hiccup takes a while to make up for; when two windows at one
@@ -55,10 +56,12 @@ public final class RateSearch {
     private static final long DRAIN_STALL_NANOS = 1_500_000_000L;
     private static final long LONGEST_DRAIN_NANOS = 60_000_000_000L;
 
-    public static final String RULE = "trials at fixed rates during the warm-up: each settles, then a window is judged"
+    public static final String RULE = "trials at fixed rates during the warm-up: each settles (longer while unacknowledged"
+            + " sends still pile up at a slowing pace), then a window is judged"
             + " sustainable if producers reach the rate and the backlog's least-squares trend does not grow (and the"
             + " latency limit holds), within a tolerance of the rate that shrinks from 5% to 0.5% as the search narrows"
-            + " (never below twice the trend's standard error); producers pause after an unsustainable trial until the"
+            + " (never below twice the standard error of the producers' or the backlog's trend); producers pause after an"
+            + " unsustainable trial until the"
             + " backlog is back; rates ramp x2, then narrow between the highest sustainable and the lowest unsustainable"
             + " rate until they are within 2%; the lowest unsustainable rate is tried again and the highest sustainable"
             + " one confirmed; the measured phase runs at that rate, fixed";
