@@ -21,17 +21,24 @@ final class PendingConfirms {
     private long end;
     private int count;
 
-    /** Adds the future of a publish; sequence numbers must rise. */
+    /**
+     * Adds the future of a publish. Numbers normally rise by one; a number that is not pending may
+     * come again (a publish that failed before the channel counted it leaves its number to the next).
+     */
     void add(long sequence, CompletableFuture<Void> future) {
         if (count == 0) {
             first = sequence;
-            end = sequence;
-        } else if (sequence < end) {
-            throw new IllegalArgumentException("publish sequence " + sequence + " after " + (end - 1));
+            end = sequence + 1;
+        } else if (sequence >= end) {
+            ensureRoom(sequence - first + 1);
+            end = sequence + 1;
+        } else if (sequence < first) {
+            ensureRoom(end - sequence);
+            first = sequence;
+        } else if (slots[index(sequence)] != null) {
+            throw new IllegalArgumentException("publish sequence " + sequence + " is already pending");
         }
-        ensureRoom(sequence - first + 1);
         slots[index(sequence)] = future;
-        end = sequence + 1;
         count++;
     }
 

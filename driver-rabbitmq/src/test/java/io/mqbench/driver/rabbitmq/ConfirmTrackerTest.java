@@ -80,6 +80,23 @@ class ConfirmTrackerTest {
     }
 
     @Test
+    void aPublishThatFailsBeforeTheChannelCountedItLeavesItsNumberToTheNext() {
+        // The client's basicPublish can fail before it takes the number (a closed channel): the next
+        // publish gets the same number from getNextPublishSeqNo, and must still get a future.
+        ConfirmTracker tracker = new ConfirmTracker(0);
+        CompletableFuture<Void> unconfirmed = tracker.publish(() -> 6, published::add);
+        CompletableFuture<Void> failed = tracker.publish(() -> 7, sequence -> {
+            throw new IOException("channel is closing");
+        });
+        assertEquals("channel is closing", cause(failed).getMessage());
+        CompletableFuture<Void> next = tracker.publish(() -> 7, published::add);
+        tracker.acked(7, true);
+        assertTrue(next.isDone() && !next.isCompletedExceptionally());
+        assertTrue(unconfirmed.isDone() && !unconfirmed.isCompletedExceptionally());
+        assertEquals(0, tracker.outstanding());
+    }
+
+    @Test
     void aFullWindowHoldsThePublisherUntilAConfirmArrives() throws Exception {
         ConfirmTracker tracker = new ConfirmTracker(2);
         publish(tracker);

@@ -58,6 +58,27 @@ class PendingConfirmsTest {
     }
 
     @Test
+    void aNumberNoLongerPendingMayComeAgain() {
+        // A publish that fails before the channel counted it leaves its number to the next publish.
+        PendingConfirms ring = new PendingConfirms();
+        ring.add(1, new CompletableFuture<>());
+        ring.add(2, new CompletableFuture<>());
+        ring.remove(2);
+        CompletableFuture<Void> again = new CompletableFuture<>();
+        ring.add(2, again);
+        assertSame(again, ring.remove(2));
+        ring.remove(1);
+        ring.add(1, new CompletableFuture<>());
+        ring.add(2, new CompletableFuture<>());
+        ring.remove(1);
+        CompletableFuture<Void> below = new CompletableFuture<>();
+        ring.add(1, below);
+        assertEquals(1, ring.oldest());
+        assertEquals(2, ring.size());
+        assertSame(below, ring.remove(1));
+    }
+
+    @Test
     void anEmptyRingStartsAgainAtAnyNumber() {
         PendingConfirms ring = new PendingConfirms();
         ring.add(1, new CompletableFuture<>());
