@@ -24,10 +24,6 @@ import java.nio.ByteOrder;
 public final class MessageHeader {
     public static final int SIZE = StampedPayload.SIZE;
 
-    private static final byte M = 'M';
-    private static final byte Q = 'Q';
-    private static final byte B = 'B';
-    private static final int VERSION = StampedPayload.VERSION;
     private static final int PROBE_FLAG = 0x10;
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -39,10 +35,7 @@ public final class MessageHeader {
     }
 
     public static void write(byte[] payload, long producerId, long sequence, long sendMicros, boolean probe) {
-        payload[0] = M;
-        payload[1] = Q;
-        payload[2] = B;
-        payload[3] = (byte) (VERSION | (probe ? PROBE_FLAG : 0));
+        StampedPayload.writePrefix(payload, probe ? PROBE_FLAG : 0);
         LONGS.set(payload, 4, producerId);
         LONGS.set(payload, 12, sequence);
         LONGS.set(payload, StampedPayload.SEND_MICROS_OFFSET, sendMicros);
@@ -62,11 +55,10 @@ public final class MessageHeader {
 
     /** Same as {@link #read(byte[], Decoded)} from a buffer's position, without moving it. */
     public static boolean read(ByteBuffer payload, Decoded into) {
-        int at = payload.position();
-        if (payload.remaining() < SIZE || payload.get(at) != M || payload.get(at + 1) != Q
-                || payload.get(at + 2) != B || (payload.get(at + 3) & 0x0f) != VERSION) {
+        if (!StampedPayload.isStamped(payload)) {
             return false;
         }
+        int at = payload.position();
         ByteBuffer view = payload.duplicate().order(ByteOrder.BIG_ENDIAN);
         into.probe = (payload.get(at + 3) & PROBE_FLAG) != 0;
         into.producerId = view.getLong(at + 4);

@@ -56,7 +56,7 @@ class DeliveryTest {
         payload[3] = 2;
         assertFalse(StampedPayload.isStamped(payload), "another version of the header");
         assertFalse(StampedPayload.isStamped(new byte[] {'M', 'Q', 'B', 1}), "too short for a header");
-        assertFalse(StampedPayload.isStamped(null));
+        assertFalse(StampedPayload.isStamped((byte[]) null));
     }
 
     @Test

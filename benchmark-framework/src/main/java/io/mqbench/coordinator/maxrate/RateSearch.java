@@ -56,15 +56,14 @@ public final class RateSearch {
     private static final long DRAIN_STALL_NANOS = 1_500_000_000L;
     private static final long LONGEST_DRAIN_NANOS = 60_000_000_000L;
 
-    public static final String RULE = "trials at fixed rates during the warm-up: each settles (longer while unacknowledged"
-            + " sends still pile up at a slowing pace), then a window is judged"
-            + " sustainable if producers reach the rate and the backlog's least-squares trend does not grow (and the"
-            + " latency limit holds), within a tolerance of the rate that shrinks from 5% to 0.5% as the search narrows"
-            + " (never below twice the standard error of the producers' or the backlog's trend); producers pause after an"
-            + " unsustainable trial until the"
-            + " backlog is back; rates ramp x2, then narrow between the highest sustainable and the lowest unsustainable"
-            + " rate until they are within 2%; the lowest unsustainable rate is tried again and the highest sustainable"
-            + " one confirmed; the measured phase runs at that rate, fixed";
+    public static final String RULE = "trials at fixed rates during the warm-up: each settles (longer while"
+            + " unacknowledged sends still pile up at a slowing pace), then a window is judged sustainable if producers reach the rate and the"
+            + " backlog's least-squares trend does not grow (and the latency limit holds), within a tolerance of the"
+            + " rate that shrinks from 5% to 0.5% as the search narrows (never below twice the standard error of the"
+            + " producers' or the backlog's trend); producers pause after an unsustainable trial until the backlog"
+            + " is back; rates ramp x2, then narrow between the highest sustainable and the lowest unsustainable"
+            + " rate until they are within 2%; the lowest unsustainable rate is tried again and the highest"
+            + " sustainable one confirmed; the measured phase runs at that rate, fixed";
 
     enum Stage {
         RAMP(500, 1_500), NARROW(1_000, 4_000), RETEST(1_000, 4_000), CONFIRM(1_000, 4_000), RECHECK(1_000, 4_000);

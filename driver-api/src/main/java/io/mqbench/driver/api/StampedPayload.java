@@ -2,6 +2,7 @@ package io.mqbench.driver.api;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
@@ -24,14 +25,32 @@ public final class StampedPayload {
     /** Where the send time (epoch microseconds) starts. */
     public static final int SEND_MICROS_OFFSET = 20;
 
+    private static final byte M = 'M';
+    private static final byte Q = 'Q';
+    private static final byte B = 'B';
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private StampedPayload() {}
 
+    /** Writes the magic and the version byte, with {@code flags} in its high four bits (the harness's). */
+    public static void writePrefix(byte[] payload, int flags) {
+        payload[0] = M;
+        payload[1] = Q;
+        payload[2] = B;
+        payload[3] = (byte) (VERSION | flags);
+    }
+
     /** Whether the payload starts with mqbench's header. */
     public static boolean isStamped(byte[] payload) {
-        return payload != null && payload.length >= SIZE && payload[0] == 'M' && payload[1] == 'Q' && payload[2] == 'B'
+        return payload != null && payload.length >= SIZE && payload[0] == M && payload[1] == Q && payload[2] == B
                 && (payload[3] & 0x0f) == VERSION;
+    }
+
+    /** Whether the buffer, from its position, starts with mqbench's header; the position does not move. */
+    public static boolean isStamped(ByteBuffer payload) {
+        int at = payload.position();
+        return payload.remaining() >= SIZE && payload.get(at) == M && payload.get(at + 1) == Q
+                && payload.get(at + 2) == B && (payload.get(at + 3) & 0x0f) == VERSION;
     }
 
     /** The send time of a stamped payload in epoch milliseconds, or -1 if the payload carries no stamp. */
