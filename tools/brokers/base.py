@@ -11,11 +11,12 @@ import shutil
 from dataclasses import dataclass
 
 from . import paths, procs
+from .wire import ProbeError, openwire_handshake
 
 
 # The start options (argparse destinations), kept per broker so `start --as-before` can repeat them.
 OPTION_DESTS = ("memory", "artemis_journal", "artemis_journal_sync", "rabbitmq_config", "rabbitmq_advanced", "flow_control",
-                "redis_appendfsync")
+                "redis_appendfsync", "nats_sync")
 
 
 @dataclass
@@ -77,6 +78,14 @@ class Broker:
     def probe(self, timeout=2.0):
         """One protocol exchange with the broker: Probe(ok, detail, version)."""
         raise NotImplementedError
+
+    def openwire_probe(self, timeout):
+        """The probe of the brokers that speak OpenWire (Artemis, ActiveMQ Classic)."""
+        try:
+            version = openwire_handshake(self.main_port, timeout)
+        except ProbeError as e:
+            return Probe(False, str(e))
+        return Probe(True, f"OpenWire WireFormatInfo answered (version {version})", self.version())
 
     def ready(self, log_offset):
         """Probe used while starting; may also require a log line written after log_offset."""

@@ -43,7 +43,8 @@ def _parser():
         description="Real message brokers on fixed 127.0.0.1 ports for mqbench development, tests and CI. "
                     "State (config, data, logs, PIDs, downloads) lives in .brokers/ at the repository root.",
         epilog="brokers: " + ", ".join(ALL) + " or all (the default). Ports: kafka 9092 (+9093), rabbitmq 5672 "
-               "(+5552 stream, 25672 dist, 4369 epmd), artemis 61616, redis 6379, sqs 9324, mongo 27017. "
+               "(+5552 stream, 25672 dist, 4369 epmd), artemis 61616, redis 6379, sqs 9324, mongo 27017, nats 4222, "
+               "activemq 61626 (OpenWire), mosquitto 1883 (MQTT). "
                "Exit codes: 0 ok, 1 a broker failed, 2 user error (bad name/option, port taken, missing "
                "package), 3 status: not all answering. See tools/brokers/README.md.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -53,7 +54,7 @@ def _parser():
         if name in ("start", "restart", "reset"):
             g = c.add_argument_group("broker options (applied when a broker starts)")
             g.add_argument("--memory", metavar="SIZE",
-                           help=f"max heap of the JVM brokers kafka, artemis, sqs, mongo, e.g. 512m, 2g "
+                           help=f"max heap of the JVM brokers kafka, artemis, sqs, mongo, activemq, e.g. 512m, 2g "
                                 f"(default {DEFAULT_MEMORY})")
             g.add_argument("--artemis-journal", choices=["mapped", "nio"],
                            help="Artemis journal-type, with journal-datasync=false (seed 000's tuning); "
@@ -72,6 +73,10 @@ def _parser():
             g.add_argument("--redis-appendfsync", choices=["always", "everysec", "no"],
                            help="Redis append-only file on, with this fsync policy (always: before each "
                                 "reply; everysec: once a second; no: when the OS likes); default: no persistence")
+            g.add_argument("--nats-sync", type=_nats_sync, metavar="always|DURATION",
+                           help="NATS JetStream sync_interval: always = fsync every write before its "
+                                "acknowledgement; a duration such as 1s or 100ms = fsync at least that often; "
+                                "default: nats-server's own, 2m")
             c.add_argument("--timeout", type=float, metavar="SECONDS",
                            help="how long to wait for each broker to answer (default 120)")
         if name in ("start", "restart"):
@@ -93,6 +98,13 @@ def _names(requested):
     if unknown:
         raise UserError(f"unknown broker {', '.join(unknown)}; choose from {', '.join(ALL)} or all")
     return list(dict.fromkeys(requested))
+
+
+def _nats_sync(value):
+    """`always` or a Go duration nats-server takes (100ms, 1s, 2m, 1h)."""
+    if re.fullmatch(r"always|[1-9][0-9]*(ms|s|m|h)", value):
+        return value
+    raise argparse.ArgumentTypeError(f"'{value}' is neither 'always' nor a duration such as 1s or 100ms")
 
 
 def _check_options(args):

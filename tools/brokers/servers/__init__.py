@@ -1,9 +1,12 @@
 """One module per broker; ALL lists them in the order `start all` and `status` use."""
+from .activemq import ActiveMQ
 from .artemis import Artemis
 from .kafka import Kafka
 from .mongo import Mongo
+from .mosquitto import Mosquitto
+from .nats import Nats
 from .rabbitmq import RabbitMQ
 from .redis import Redis
 from .sqs import Sqs
 
-ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo)}
+ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo, Nats, ActiveMQ, Mosquitto)}

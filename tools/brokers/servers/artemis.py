@@ -17,13 +17,11 @@ WireFormatInfo sent to 61616 is answered with the broker's own WireFormatInfo.
 import os
 import re
 import shutil
-import struct
 import subprocess
 
 from .. import install, paths
 from ..base import Broker, Probe
 from ..ui import StartError, Step
-from ..wire import ProbeError, connect, recv_exact
 
 VERSION = "2.40.0"   # from 2.50 the groupId is org.apache.artemis, which does not resolve here
 DIST = f"apache-artemis-{VERSION}"
@@ -140,21 +138,7 @@ class Artemis(Broker):
         return [os.path.join(self.instance, "bin", "artemis"), "run"], None, self.instance
 
     def probe(self, timeout=2.0):
-        """OpenWire: send a WireFormatInfo (loose encoding, size-prefixed); the broker answers with its own."""
-        info = bytes([1]) + b"ActiveMQ" + struct.pack(">i", 12) + b"\x00"  # type 1, magic, version, no properties
-        try:
-            with connect(self.main_port, timeout) as s:
-                s.sendall(struct.pack(">i", len(info)) + info)
-                (size,) = struct.unpack(">i", recv_exact(s, 4))
-                if not 9 <= size < 1 << 20:
-                    return Probe(False, f"OpenWire answer of implausible size {size}")
-                reply = recv_exact(s, size)
-        except ProbeError as e:
-            return Probe(False, str(e))
-        if reply[0] != 1 or reply[1:9] != b"ActiveMQ":
-            return Probe(False, f"OpenWire answer is not a WireFormatInfo: {reply[:16]!r}")
-        (version,) = struct.unpack(">i", reply[9:13])
-        return Probe(True, f"OpenWire WireFormatInfo answered (version {version})", self.version())
+        return self.openwire_probe(timeout)
 
     def ready(self, log_offset):
         if not self.log_grep("AMQ221007", log_offset):

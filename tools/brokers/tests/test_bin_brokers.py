@@ -3,14 +3,17 @@
 Each broker: start -> status answers -> a second start is a no-op -> stop (its PID and every
 process below it are gone) -> restart, with options where the broker has some -> stop.
 Plus: a port held by someone else gives exit 2 and a line naming the port; reset; user
-errors. Each broker is started about twice. The first start on a fresh machine installs
-(apt, Maven Central), hence the generous timeouts. Every broker is stopped at the end
-(through bin/brokers, by PID), since the test runner starts what it needs afterwards.
+errors; a NATS JetStream stream outlives a restart; Mosquitto's retained and queued messages
+outlive a restart. Each broker is started about twice. The first start on a fresh machine
+installs (apt, Maven Central, a Go build of nats-server), hence the generous timeouts. Every
+broker is stopped at the end (through bin/brokers, by PID), since the test runner starts what
+it needs afterwards.
 """
 import json
 import os
 import re
 import socket
+import struct
 import subprocess
 import sys
 
@@ -22,6 +25,7 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 
 from brokers import paths, procs  # noqa: E402
 from brokers.servers import ALL  # noqa: E402
+from brokers.wire import MQTT_DISCONNECT, mqtt_connect, mqtt_packet, mqtt_read, mqtt_str  # noqa: E402
 
 INSTALL_TIMEOUT = 900  # a first start downloads and installs
 
@@ -72,12 +76,15 @@ RESTART_OPTIONS = {
     "redis": ["--redis-appendfsync", "always"],
     "sqs": ["--memory", "256m"],
     "mongo": ["--memory", "256m"],
+    "nats": [],  # no options: restart must simply bring it back
+    "activemq": ["--memory", "256m"],
+    "mosquitto": [],  # no options: restart must simply bring it back
 }
 
 
 def _check_options_applied(name):
     """The options given to restart reached the running broker."""
-    if name in ("kafka", "artemis", "sqs", "mongo"):
+    if "--memory" in RESTART_OPTIONS[name]:
         pid = status(name)["pid"]
         wanted = RESTART_OPTIONS[name][RESTART_OPTIONS[name].index("--memory") + 1]
         assert f"-Xmx{wanted}" in procs.cmdline(pid)
@@ -92,6 +99,12 @@ def _check_options_applied(name):
         # a running broker keeps its settings: asking for others is a user error
         r = run("start", "artemis", "--artemis-journal", "nio")
         assert r.returncode == 2 and "restart" in r.stderr
+    if name == "activemq":
+        # our config, not the package's: KahaDB in .brokers (so reset wipes it), OpenWire on loopback only
+        with open(paths.broker_dir("activemq", "logs", "activemq.log")) as f:
+            log = f.read()
+        assert f"KahaDBPersistenceAdapter[{paths.broker_dir('activemq', 'data', 'kahadb')}]" in log
+        assert "Connector openwire started" in log and "/etc/activemq" not in log
     if name == "redis":
         with socket.create_connection(("127.0.0.1", 6379), timeout=5) as c:
             c.sendall(b"*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$11\r\nappendfsync\r\n")
@@ -214,6 +227,123 @@ def test_partition_and_heal_redis_and_stop_heals_too():
     assert not status("redis")["partitioned"]
 
 
+def _nats_request(subject, body, timeout=5):
+    """One NATS request over a raw connection (no client library): the JSON reply to body."""
+    with socket.create_connection(("127.0.0.1", 4222), timeout=timeout) as c:
+        f = c.makefile("rb")
+        assert f.readline().startswith(b"INFO ")
+        payload = json.dumps(body).encode()
+        c.sendall(b'CONNECT {"verbose":false,"pedantic":false}\r\nSUB _INBOX.mqbench 1\r\n'
+                  + f"PUB {subject} _INBOX.mqbench {len(payload)}\r\n".encode() + payload + b"\r\n")
+        while True:
+            line = f.readline()
+            assert line and not line.startswith(b"-ERR"), line
+            if line.startswith(b"MSG "):  # MSG <subject> <sid> <size>
+                return json.loads(f.read(int(line.split()[-1]) + 2))
+
+
+def test_nats_jetstream_stream_survives_a_restart_and_reset_wipes_it():
+    """JetStream stores in .brokers/nats/data: a file stream outlives a stop, not a reset."""
+    assert run("reset", "nats").returncode == 0  # stopped here: starts from no streams, stays stopped
+    assert run("start", "nats").returncode == 0
+    created = _nats_request("$JS.API.STREAM.CREATE.MQBENCH", {"name": "MQBENCH", "subjects": ["mqbench.t"],
+                                                              "storage": "file"})
+    assert created.get("config", {}).get("name") == "MQBENCH", created
+    ack = _nats_request("mqbench.t", {"hello": 1})
+    assert ack.get("stream") == "MQBENCH" and ack.get("seq") == 1, ack
+
+    assert run("restart", "nats").returncode == 0
+    info = _nats_request("$JS.API.STREAM.INFO.MQBENCH", {})
+    assert info.get("state", {}).get("messages") == 1, info
+
+    r = run("reset", "nats")
+    assert r.returncode == 0 and "starting it again" in r.stdout
+    info = _nats_request("$JS.API.STREAM.INFO.MQBENCH", {})
+    assert info.get("error", {}).get("code") == 404, info
+    assert run("stop", "nats").returncode == 0
+
+
+MQTT_PORT = 1883
+
+
+def _mqtt_subscribe(sock, topic, qos, packet_id=1):
+    sock.sendall(mqtt_packet(0x82, struct.pack(">H", packet_id) + mqtt_str(topic) + bytes([qos])))
+    first, body = mqtt_read(sock)
+    assert first == 0x90 and body == struct.pack(">HB", packet_id, qos), (first, body)  # SUBACK, QoS granted
+
+
+def _mqtt_publish(sock, topic, payload, packet_id, retain=False):
+    """A QoS 1 PUBLISH (its PUBACK is read by the caller)."""
+    sock.sendall(mqtt_packet(0x32 | int(retain), mqtt_str(topic) + struct.pack(">H", packet_id) + payload))
+
+
+def _mqtt_receive(sock):
+    """The next packet; a PUBLISH is acknowledged (PUBACK) and returned as ("publish", topic, payload, retain)."""
+    first, body = mqtt_read(sock)
+    if first >> 4 != 3:
+        return (first, body)
+    size = struct.unpack(">H", body[:2])[0]
+    topic, rest = body[2:2 + size].decode(), body[2 + size:]
+    if first & 0x06:  # QoS 1: a packet id follows the topic
+        sock.sendall(b"\x40\x02" + rest[:2])
+        rest = rest[2:]
+    return ("publish", topic, rest, bool(first & 0x01))
+
+
+def test_mosquitto_retained_and_queued_messages_survive_a_restart_and_reset_wipes_them():
+    """Persistence on: a retained message, and the QoS 1 messages queued for an offline persistent
+    session, outlive a restart; more are queued than Mosquitto's default limit of 1000 per client
+    (which would drop the rest), so ours applies. A reset wipes both."""
+    queued = 3000
+    assert run("reset", "mosquitto").returncode == 0  # stopped here: starts from nothing, stays stopped
+    assert run("start", "mosquitto").returncode == 0
+    sub, present = mqtt_connect(MQTT_PORT, 5, "mqbench-test-sub", clean=False)
+    with sub:
+        assert not present
+        _mqtt_subscribe(sub, "mqbench/queued", 1)
+        sub.sendall(MQTT_DISCONNECT)
+    pub, _ = mqtt_connect(MQTT_PORT, 5, "mqbench-test-pub")
+    with pub:
+        _mqtt_publish(pub, "mqbench/retained", b"kept", 1, retain=True)
+        for i in range(queued):
+            _mqtt_publish(pub, "mqbench/queued", b"m%d" % i, 2 + i)
+        acks = [mqtt_read(pub) for _ in range(queued + 1)]
+        assert all(first == 0x40 for first, _ in acks)  # PUBACK: the broker holds each message
+        pub.sendall(MQTT_DISCONNECT)
+
+    assert run("restart", "mosquitto").returncode == 0
+    sub, present = mqtt_connect(MQTT_PORT, 5, "mqbench-test-sub", clean=False)
+    with sub:
+        assert present, "the persistent session did not outlive the restart"
+        got = [_mqtt_receive(sub) for _ in range(queued)]
+        assert [p[2] for p in got] == [b"m%d" % i for i in range(queued)]
+        _mqtt_subscribe(sub, "mqbench/retained", 1, packet_id=2)
+        assert _mqtt_receive(sub) == ("publish", "mqbench/retained", b"kept", True)
+        sub.sendall(MQTT_DISCONNECT)
+
+    r = run("reset", "mosquitto")
+    assert r.returncode == 0 and "starting it again" in r.stdout
+    sub, present = mqtt_connect(MQTT_PORT, 5, "mqbench-test-sub", clean=False)
+    with sub:
+        assert not present, "the persistent session outlived the reset"
+        _mqtt_subscribe(sub, "mqbench/retained", 1)
+        # a retained message would be queued while the SUBSCRIBE is handled, before our PINGREQ's answer
+        sub.sendall(b"\xc0\x00")
+        assert _mqtt_receive(sub) == (0xD0, b""), "a retained message outlived the reset"  # PINGRESP
+        sub.sendall(MQTT_DISCONNECT)
+    assert run("stop", "mosquitto").returncode == 0
+
+
+def test_nats_sync_always_reaches_the_servers_config_and_status():
+    assert run("restart", "nats", "--nats-sync", "always").returncode == 0
+    with open(os.path.join(paths.broker_dir("nats"), "nats.conf")) as f:
+        assert "  sync_interval: always\n" in f.read()
+    assert "sync_interval always" in status("nats")["settings"]["jetstream"]
+    assert run("restart", "nats").returncode == 0  # back to the default
+    assert "sync_interval 2m (nats-server's default)" in status("nats")["settings"]["jetstream"]
+    assert run("stop", "nats").returncode == 0
+
+
 def test_start_as_before_repeats_the_options_of_the_last_start():
     assert run("restart", "sqs", "--memory", "256m").returncode == 0
     assert run("kill", "sqs", timeout=60).returncode == 0
@@ -229,6 +359,7 @@ def test_start_as_before_repeats_the_options_of_the_last_start():
     (["start", "redis", "--memory", "lots"], "--memory"),
     (["start", "rabbitmq", "--rabbitmq-config", "novalue"], "KEY=VALUE"),
     (["start", "rabbitmq", "--rabbitmq-advanced", "/nonexistent/advanced.config"], "no such file"),
+    (["start", "nats", "--nats-sync", "5x"], "neither 'always' nor a duration"),
 ])
 def test_user_errors_exit_2(args, message):
     r = run(*args, timeout=60)

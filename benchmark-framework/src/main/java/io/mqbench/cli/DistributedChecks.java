@@ -2,6 +2,7 @@ package io.mqbench.cli;
 
 import io.mqbench.config.DriverFile;
 import io.mqbench.config.UserError;
+import io.mqbench.driver.api.InProcessBroker;
 import io.mqbench.worker.ensemble.Placement;
 import io.mqbench.worker.ensemble.RemoteWorkers;
 import io.mqbench.worker.http.WireJson;
@@ -14,9 +15,6 @@ import io.mqbench.workload.Workload;
  * broker split across processes.
  */
 final class DistributedChecks {
-    /** The loopback driver's broker lives inside each worker process. */
-    static final String LOOPBACK_DRIVER = "io.mqbench.driver.loopback.LoopbackBenchmarkDriver";
-
     private DistributedChecks() {}
 
     static void check(RemoteWorkers workers, RunPlan plan) {
@@ -36,9 +34,9 @@ final class DistributedChecks {
         }
         if (workers.placement() == Placement.SPLIT && workers.identities().size() > 1) {
             for (DriverFile driver : plan.drivers()) {
-                if (LOOPBACK_DRIVER.equals(driver.driverClass())) {
-                    throw new UserError(driver.file() + ": the loopback driver keeps its broker inside each worker, so with the"
-                            + " split placement producers and consumers would never meet; add --placement colocated");
+                if (driver.foundHere() && InProcessBroker.class.isAssignableFrom(driver.driverType())) {
+                    throw new UserError(driver.file() + ": " + driver.driverClass() + " keeps its broker inside each worker,"
+                            + " so with the split placement producers and consumers would never meet; add --placement colocated");
                 }
             }
         }

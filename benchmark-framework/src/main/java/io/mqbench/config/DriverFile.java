@@ -8,7 +8,6 @@ import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -26,17 +25,6 @@ import java.util.function.Function;
  * @param effectiveFile what the driver reads: {@code file}, or its resolved copy
  */
 public record DriverFile(File file, String name, String driverClass, JsonNode settings, File effectiveFile) {
-
-    /** The drivers mqbench ships, to suggest when a class is not found. */
-    static final List<String> KNOWN_DRIVERS =
-            List.of(
-                    "io.mqbench.driver.loopback.LoopbackBenchmarkDriver",
-                    "io.mqbench.driver.kafka.KafkaBenchmarkDriver",
-                    "io.mqbench.driver.rabbitmq.RabbitMqBenchmarkDriver",
-                    "io.mqbench.driver.artemis.ArtemisBenchmarkDriver",
-                    "io.mqbench.driver.redis.RedisBenchmarkDriver",
-                    "io.mqbench.driver.mongo.MongoBenchmarkDriver",
-                    "io.mqbench.driver.sqs.SqsBenchmarkDriver");
 
     /** The file as it is (a worker's view: the coordinator resolved it already). */
     public static DriverFile load(File file) {
@@ -76,8 +64,8 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
         JsonNode className = tree.get("driverClass");
         if (className == null || !className.isTextual() || className.asText().isBlank()) {
             throw new UserError(
-                    file + ": field 'driverClass' is missing; give the driver's Java class, e.g. "
-                            + KNOWN_DRIVERS.get(0));
+                    file + ": field 'driverClass' is missing; give the driver's Java class, one of: "
+                            + String.join(", ", availableDrivers()));
         }
         JsonNode nameNode = tree.get("name");
         String name = nameNode != null && nameNode.isTextual() && !nameNode.asText().isBlank()
@@ -163,12 +151,7 @@ public record DriverFile(File file, String name, String driverClass, JsonNode se
     }
 
     static List<String> availableDrivers() {
-        List<String> found = new ArrayList<>();
-        for (String candidate : KNOWN_DRIVERS) {
-            if (onClasspath(candidate)) {
-                found.add(candidate);
-            }
-        }
+        List<String> found = DriverRegistry.available();
         return found.isEmpty() ? List.of("(none)") : found;
     }
 }

@@ -113,7 +113,7 @@ class DistributedRunTest {
         String urls = start(2, true);
         Path driver = driver();
         BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-w", urls, "-o", out().toString(), TempFiles.write(dir, "w.yaml", WORKLOAD).toString());
-        assertUserError(run, driver + ": the loopback driver keeps its broker inside each worker, so with the split placement"
+        assertUserError(run, driver + ": io.mqbench.driver.loopback.LoopbackBenchmarkDriver keeps its broker inside each worker, so with the split placement"
                 + " producers and consumers would never meet; add --placement colocated");
     }
 

@@ -39,8 +39,13 @@ class SendingRunTest {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Windowed\n" + LOOPBACK
                 + "sendWindow: 1\nackLatency: {distribution: fixed, meanMs: 5}\n");
         JsonNode r = run(driver, "producersPerTopic: 1\nproducerRate: 50\nproducerBatchSize: 5\nmessageSize: 100\n", 4);
+        // Were the wait counted as latency, the median would be 15 ms and the 99th percentile 25 ms.
+        // The median is held tight; the 99th (the 2nd slowest of 200 sends) only below 10 ms, since
+        // a busy CI machine delays a send's completion by a few ms now and then (seen: 6.9 ms).
+        double latency50 = r.get("aggregatedPublishLatency50pct").asDouble();
+        assertTrue(latency50 >= 5 && latency50 < 6.5, "publish latency is the acknowledgement's 5 ms: " + latency50);
         double latency99 = r.get("aggregatedPublishLatency99pct").asDouble();
-        assertTrue(latency99 >= 5 && latency99 < 6.5, "publish latency is the acknowledgement's 5 ms: " + latency99);
+        assertTrue(latency99 >= 5 && latency99 < 10, "publish latency's 99th percentile without the wait: " + latency99);
         long delay99 = r.get("aggregatedPublishDelayLatency99pct").asLong();
         assertTrue(delay99 >= 18_000 && delay99 < 30_000, "the 5th of a batch waited 4 x 5 ms for room: " + delay99 + " µs");
     }

@@ -46,6 +46,7 @@ class DriverFileTest {
         Path file = TempFiles.write(dir, "d.yaml", "name: X\n");
         UserError e = assertThrows(UserError.class, () -> DriverFile.load(file.toFile()));
         assertTrue(e.getMessage().startsWith(file + ": field 'driverClass' is missing"), e.getMessage());
+        assertTrue(e.getMessage().contains("one of: io.mqbench.driver.loopback.LoopbackBenchmarkDriver"), e.getMessage());
     }
 
     @Test

@@ -33,10 +33,10 @@ import org.junit.jupiter.api.function.Executable;
  * mission promises: mqbench's drop-in driver jars inside upstream's local benchmark, upstream's
  * coordinator driving mqbench workers, mqbench's coordinator driving upstream workers with an
  * upstream driver file, and each side reading the other's result files. Needs the brokers of
- * {@code bin/brokers} (Kafka, RabbitMQ, Artemis, Redis) and {@code MQBENCH_UPSTREAM_OMB}.
+ * {@code bin/brokers} (Kafka, RabbitMQ, Artemis, Redis, NATS) and {@code MQBENCH_UPSTREAM_OMB}.
  *
  * <p>Upstream's runs last whole minutes, so they go in two batches of light work (1,000 or 200
- * msg/s of 1 KB each): the four drop-in jars of the real brokers, then the two emulated brokers
+ * msg/s of 1 KB each): the five drop-in jars of the real brokers, then the two emulated brokers
  * with upstream's coordinator and two mqbench workers. All seven at once (nine JVMs on two
  * cores) starved the emulated Mongo server in CI: its consumer fell to half the rate.
  * mqbench's own 30-s run comes first and must hold its rate to 1 % in every period.
@@ -47,11 +47,11 @@ class UpstreamOmbIT {
     private static final Path ROOT = TempFiles.repositoryRoot();
     private static final Path WORK = ROOT.resolve("interop-tests/target/interop");
     /** Drop-in jars of the real brokers, run first and together at 1,000 msg/s. */
-    private static final List<String> REAL_BROKER_DRIVERS = List.of("kafka", "rabbitmq", "artemis", "redis");
+    private static final List<String> REAL_BROKER_DRIVERS = List.of("kafka", "rabbitmq", "artemis", "redis", "nats");
     /** ElasticMQ and mongo-java-server are slow emulations: 200 msg/s suits them. */
     private static final List<String> EMULATED_BROKER_DRIVERS = List.of("sqs", "mongo");
     private static final Map<String, Integer> DROP_IN_DRIVERS =
-            Map.of("kafka", 1000, "rabbitmq", 1000, "artemis", 1000, "redis", 1000, "sqs", 200, "mongo", 200);
+            Map.of("kafka", 1000, "rabbitmq", 1000, "artemis", 1000, "redis", 1000, "nats", 1000, "sqs", 200, "mongo", 200);
 
     private static UpstreamOmb upstream;
     private static final List<AutoCloseable> started = new ArrayList<>();

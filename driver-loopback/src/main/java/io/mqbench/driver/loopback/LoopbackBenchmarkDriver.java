@@ -1,6 +1,7 @@
 package io.mqbench.driver.loopback;
 
 import io.mqbench.driver.api.DriverMetadata;
+import io.mqbench.driver.api.InProcessBroker;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.OpenClients;
@@ -26,7 +27,8 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * as 5 ms, a known loss rate as that many lost messages, a known capacity as that maximum rate. Producers and consumers must share one
  * worker process (local mode, or co-located placement).
  */
-public final class LoopbackBenchmarkDriver implements BenchmarkDriver, DriverMetadata, RedeliveryHorizon, SettingsCheck {
+public final class LoopbackBenchmarkDriver
+        implements BenchmarkDriver, DriverMetadata, InProcessBroker, RedeliveryHorizon, SettingsCheck {
     private final Map<String, LoopbackTopic> topics = new ConcurrentHashMap<>();
     private final OpenClients<LoopbackConsumer> consumers = new OpenClients<>();
     private LoopbackSettings settings;

@@ -3,6 +3,7 @@ package io.mqbench.driver.redis;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.InstanceId;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.bookkeeper.stats.StatsLogger;
 import org.slf4j.Logger;
@@ -42,8 +42,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
     private final List<AutoCloseable> clients = new ArrayList<>();
     private final AtomicInteger clientCounter = new AtomicInteger();
     private final Map<String, Integer> pubSubSubscriptions = new ConcurrentHashMap<>();
-    private final String instance = Long.toString(ProcessHandle.current().pid()) + '-'
-            + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x10000, 0x100000));
+    private final String instance = InstanceId.next();
     private RedisSettings settings;
     private RedisEndpoint endpoint;
     private Topics topics;

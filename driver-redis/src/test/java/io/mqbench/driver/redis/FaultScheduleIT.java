@@ -62,8 +62,8 @@ class FaultScheduleIT {
         assertEquals("heal", faults.get(1).get("action").asText());
         assertEquals("ok", faults.get(1).get("outcome").asText(), faults.toString());
         JsonNode recovery = faults.get(0).get("recovery");
-        assertEquals(3.0, recovery.get("publishUnavailableSeconds").asDouble(), 1.0, recovery.toString());
-        assertTrue(recovery.get("recovered").asBoolean(), recovery.toString());
+        assertEquals(3.0, recovery.get("publishUnavailableSeconds").asDouble(), 1.0, faults.toString());
+        assertTrue(recovery.get("recovered").asBoolean(), faults.toString());
     }
 
     /**

@@ -47,7 +47,14 @@ public final class DriverSettings {
      * IllegalArgumentException they throw becomes an IOException with the same one-line message.
      */
     public static <T> T read(File file, Class<T> type, Consumer<? super T> validate) throws IOException {
-        T settings = read(file, type);
+        return check(read(file, type), validate);
+    }
+
+    /**
+     * The settings' own checks on settings built in code (tests): an IllegalArgumentException
+     * becomes an IOException with the same one-line message, as when read from a file.
+     */
+    public static <T> T check(T settings, Consumer<? super T> validate) throws IOException {
         try {
             validate.accept(settings);
         } catch (IllegalArgumentException e) {

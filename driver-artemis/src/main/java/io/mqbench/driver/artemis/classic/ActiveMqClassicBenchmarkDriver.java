@@ -26,7 +26,7 @@ public final class ActiveMqClassicBenchmarkDriver extends JmsBenchmarkDriver {
             return new Opened(settings, ClassicProvider.open(settings));
         } catch (JMSException | RuntimeException e) {
             throw new IOException("cannot connect to ActiveMQ Classic at " + settings.brokerUrl + ": "
-                    + JmsFailures.describe(e), e);
+                    + JmsFailures.describe(e) + " (is the broker running? bin/brokers start activemq)", e);
         }
     }
 }

@@ -1,0 +1,58 @@
+package io.mqbench.driver.nats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.SteadyRun;
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole benchmarks through the harness's command line, with the driver files this module ships. */
+class BenchmarkRunIT {
+    private static final int RATE = 5_000;
+    /** Issue 19's check for every new driver: 1 KB at a fixed rate for 20 s. */
+    private static final int SECONDS = 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void jetStreamInFilesAtAFixedRateDeliversEverythingOnceInOrder() throws Exception {
+        JsonNode result = run("nats-local.yaml");
+        assertEquals("file", result.at("/driverMetadata/storageType").asText());
+        assertEquals(0, result.at("/delivery/outOfOrder").asLong(), "one stream, one consumer: in order");
+    }
+
+    @Test
+    void jetStreamInMemoryAtAFixedRateDeliversEverythingOnce() throws Exception {
+        JsonNode result = run("nats-memory.yaml");
+        assertEquals("memory", result.at("/driverMetadata/storageType").asText());
+    }
+
+    @Test
+    void coreNatsAtAFixedRateDeliversEverythingWhileSubscribedAndSaysItPromisesNothing() throws Exception {
+        JsonNode result = run("nats-core.yaml");
+        assertTrue(result.at("/driverMetadata/delivery").asText().startsWith("at most once"), result.at("/driverMetadata").toString());
+    }
+
+    /** 20 s at 5 000 msg/s of 1 KB, then the checks every run must pass; no stream is left behind. */
+    private JsonNode run(String driverFile) throws Exception {
+        List<String> streamsBefore = NatsTesting.streamNames();
+        Path workload = TempFiles.fixedRateWorkload(dir, "nats-it-1kb", RATE, SECONDS, 2);
+        Path results = dir.resolve("results");
+        BenchmarkCli run = BenchmarkCli.run("-d", driverFile, "-o", results.toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
+
+        JsonNode result = BenchmarkCli.onlyResult(results);
+        SteadyRun.assertSteady(result, RATE, SECONDS);
+        assertEquals("jnats 2.25.1", result.at("/driverMetadata/clientLibrary").asText());
+        assertEquals("2.15.2", result.at("/driverMetadata/brokerVersion").asText());
+        assertEquals(streamsBefore, NatsTesting.streamNames(), "the run's streams were deleted on close");
+        return result;
+    }
+}
