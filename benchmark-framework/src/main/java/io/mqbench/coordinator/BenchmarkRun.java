@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One driver × workload run: the phases of DESIGN.md section 3 in order, then, whatever happened
+ * One driver × workload run: the phases of docs/architecture.md ("How a run flows") in order, then, whatever happened
  * once the load had started, the teardown that saves the result: cumulative latencies, delivery
  * counts, stop, and one JSON file marked complete, partial or aborted.
  */

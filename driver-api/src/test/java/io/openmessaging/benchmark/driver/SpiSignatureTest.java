@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The driver SPI must stay binary compatible with upstream OpenMessaging Benchmark (DESIGN.md 2.1):
+ * The driver SPI must stay binary compatible with upstream OpenMessaging Benchmark (docs/architecture.md, "The seams with OpenMessaging Benchmark"):
  * a driver jar built here has to load in an OMB worker and the other way round. This test pins every
  * public signature, so a change to the seam fails the build instead of failing in the field.
  */
