@@ -9,6 +9,7 @@ import io.mqbench.stats.HistogramCodec;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.Timing;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,6 +27,7 @@ class LoopbackRunTest {
     Path dir;
 
     @Test
+    @Timing
     void aFixedRateRunReportsTheRateTheInjectedDelayAndNoLoss() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-5ms\n" + LOOPBACK
                 + "deliveryLatency: {distribution: fixed, meanMs: 5}\n");
@@ -155,6 +157,7 @@ class LoopbackRunTest {
     }
 
     @Test
+    @Timing
     void payloadsTooSmallForTheHeaderFallBackToMillisecondTimestamps() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK
                 + "deliveryLatency: {distribution: fixed, meanMs: 20}\n");

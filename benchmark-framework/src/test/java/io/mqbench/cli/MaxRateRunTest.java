@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.Timing;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +43,7 @@ class MaxRateRunTest {
     }
 
     @Test
+    @Timing
     void aLatencyLimitFindsTheKneeOfTheLatencyCurve() throws Exception {
         // 5 ms delivery delay and a consumer capacity of 5 000 msg/s: below it the p99 stays at
         // about 5 ms, above it the backlog (and with it the latency) grows without bound, so a

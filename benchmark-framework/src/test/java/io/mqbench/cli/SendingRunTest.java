@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.Timing;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a full driver window counts as publish delay like the harness's own, the paced rate holds from
  * 10 to 500 000 msg/s, and a stall followed by catch-up shows in publish delay, not in the rate.
  */
+@Timing
 class SendingRunTest {
     private static final String LOOPBACK = "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
 
