@@ -18,9 +18,11 @@ MQBENCH_MAX_RATE = DATA / "mqbench-max-rate"
 # Written by bin/benchmark (result format 2): a latency-bounded search on the loopback driver with a
 # 5 ms delay and a consumer capacity of 5 000 msg/s.
 MQBENCH_SEARCH = DATA / "mqbench-max-rate-search"
+# Written by upstream OMB's own drivers (Kafka and Redis here; Artemis and RabbitMQ in omb-more):
+# 1 KB, 1 topic, 1 partition, 1 producer, 1 consumer, 60 s; *-max at producerRate 10000000, *-fixed5k
+# at 5 000 msg/s.
 OMB_DIR = DATA / "omb"
-# The full set written by upstream OMB on this kind of machine (beside the repository).
-SHARED_OMB = Path(__file__).resolve().parents[3] / "shared" / "examples" / "omb-results"
+OMB_MORE = DATA / "omb-more"
 
 SUFFIXES = {"50": "50pct", "75": "75pct", "95": "95pct", "99": "99pct", "99.9": "999pct", "99.99": "9999pct"}
 DEFAULT_E2E = {"avg": 6.0, "50": 5.0, "75": 6.0, "95": 8.0, "99": 10.0, "99.9": 20.0, "99.99": 30.0, "max": 40.0}

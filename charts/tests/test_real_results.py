@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import MQBENCH_TWO_DRIVERS, OMB_DIR, SHARED_OMB
+from conftest import MQBENCH_TWO_DRIVERS, OMB_DIR, OMB_MORE
 
 from mqbench_charts.build import analyse
 from mqbench_charts.cli_charts import main as charts_main
@@ -54,9 +54,8 @@ def test_upstream_omb_results_work_without_mqbench_fields(tmp_path, capsys):
     assert "no histograms" in html and "Plain OpenMessaging Benchmark result" in html
 
 
-@pytest.mark.skipif(not SHARED_OMB.is_dir(), reason=f"{SHARED_OMB} not present")
-def test_all_shared_omb_examples_group_by_their_fields():
-    runs = load_runs([SHARED_OMB])
+def test_upstream_results_of_four_brokers_group_by_their_fields():
+    runs = load_runs([OMB_DIR, OMB_MORE])
     analysis = analyse(runs)
     throughput = [c for c in analysis.charts() if c.kind == "throughput"]
     # fixed5k and max runs have the same size; they differ only in workload name -> two charts.

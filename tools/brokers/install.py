@@ -1,4 +1,4 @@
-"""First-run installs: Debian packages (as root) and Maven Central distributions.
+"""First-run installs: Debian packages (as root), Maven Central distributions, Go modules.
 
 Debian packages: `apt-get install -y --no-install-recommends`, with `apt-get update` only
 when the first try fails (fresh machines often have no package lists). While apt runs, a
@@ -9,6 +9,9 @@ Without root we only say what to install.
 Maven artifacts: a small POM per distribution (tools/brokers/poms/) and the dependency
 plugin fetch them into ~/.m2 and copy them to .brokers/dist/<dist>/; a `.complete` marker
 makes that a one-time step, and a half-finished copy is never used.
+
+Go servers (nats-server, FerretDB): `go install <module>@<version>` from the Go module proxy,
+once, into .brokers/dist/<dist>/bin, with the same marker.
 """
 import fcntl
 import os
@@ -132,6 +135,52 @@ def maven_fetch(dist_name, pom, goal, props, post=None):
             mark_complete(tmp)
             os.replace(tmp, final)
         return final
+
+
+GO_FALLBACK = "/usr/local/go/bin/go"  # the official tarball's place, often not on PATH
+
+
+def find_go():
+    """The go command, or None."""
+    go = shutil.which("go")
+    if go:
+        return go
+    return GO_FALLBACK if os.access(GO_FALLBACK, os.X_OK) else None
+
+
+def go_install(dist_name, module, binary, label):
+    """`go install <module>` once into .brokers/dist/<dist_name>/bin; return the binary's path.
+
+    Built aside and renamed, so a half-finished build is never used. GOFLAGS and GOTOOLCHAIN are
+    fixed so the user's environment cannot pick vendoring or trigger a toolchain download; Go's
+    module and build caches stay the defaults, so a second build (a fresh .brokers) only links.
+    """
+    final = os.path.join(paths.DIST, dist_name)
+    built = os.path.join(final, "bin", binary)
+    if os.path.exists(os.path.join(final, ".complete")):
+        return built
+    go = find_go()
+    if not go:
+        raise UserError(f"{label} is built with Go, and no go command was found (PATH, {GO_FALLBACK}); "
+                        "install Go (Debian: apt-get install golang) and start again")
+    with lock("install"):
+        if os.path.exists(os.path.join(final, ".complete")):  # another run built it meanwhile
+            return built
+        paths.ensure_dir(paths.DIST)
+        tmp = final + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(final, ignore_errors=True)
+        log = os.path.join(paths.DIST, f"{dist_name}.go.log")
+        env = dict(os.environ, GOBIN=os.path.join(tmp, "bin"), GOFLAGS="-mod=mod", GOTOOLCHAIN="local")
+        with Step(f"building {label} from the Go module proxy (go install, into .brokers/dist)"):
+            with open(log, "wb") as out:
+                rc = subprocess.run([go, "install", module], env=env, cwd=paths.DIST,
+                                    stdout=out, stderr=subprocess.STDOUT).returncode
+            if rc != 0 or not os.path.exists(os.path.join(tmp, "bin", binary)):
+                raise StartError(f"`go install {module}` failed (see {log})", tail(log))
+            mark_complete(tmp)
+            os.replace(tmp, final)
+        return built
 
 
 def mark_complete(dist_dir):

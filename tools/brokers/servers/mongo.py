@@ -24,6 +24,29 @@ SOURCE = os.path.join(paths.TOOL, "mongo", "MongoServerMain.java")
 OP_MSG = 2013
 
 
+def op_msg(sock, request_id, cmd):
+    """One OP_MSG round trip: header, flagBits 0, a kind-0 section holding the command; the reply document."""
+    body = struct.pack("<I", 0) + b"\x00" + bson.encode(cmd)
+    sock.sendall(struct.pack("<iiii", 16 + len(body), request_id, 0, OP_MSG) + body)
+    length, _, response_to, opcode = struct.unpack("<iiii", recv_exact(sock, 16))
+    payload = recv_exact(sock, length - 16)
+    if opcode != OP_MSG or response_to != request_id or payload[4] != 0:
+        raise ProbeError(f"unexpected reply (opcode {opcode}, responseTo {response_to})")
+    return bson.decode(payload, 5)[0]
+
+
+def hello_and_build_info(port, timeout):
+    """`isMaster` (which must answer ok: 1), then `buildInfo`; both replies. Raises ProbeError."""
+    try:
+        with connect(port, timeout) as s:
+            hello = op_msg(s, 1, {"isMaster": 1, "$db": "admin"})
+            if hello.get("ok") != 1:
+                raise ProbeError(f"isMaster answered ok={hello.get('ok')!r}: {hello.get('errmsg', '')}")
+            return hello, op_msg(s, 2, {"buildInfo": 1, "$db": "admin"})
+    except (ValueError, struct.error, IndexError) as e:
+        raise ProbeError(str(e)) from e
+
+
 class Mongo(Broker):
     name = "mongo"
     ports = {"mongo": 27017}
@@ -57,24 +80,10 @@ class Mongo(Broker):
                  "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS",
                  "-cp", cp, "MongoServerMain", HOST, str(self.main_port)], None, self.dir)
 
-    def _command(self, sock, request_id, cmd):
-        """One OP_MSG round trip: header, flagBits 0, a kind-0 section holding the command."""
-        body = struct.pack("<I", 0) + b"\x00" + bson.encode(cmd)
-        sock.sendall(struct.pack("<iiii", 16 + len(body), request_id, 0, OP_MSG) + body)
-        length, _, response_to, opcode = struct.unpack("<iiii", recv_exact(sock, 16))
-        payload = recv_exact(sock, length - 16)
-        if opcode != OP_MSG or response_to != request_id or payload[4] != 0:
-            raise ProbeError(f"unexpected reply (opcode {opcode}, responseTo {response_to})")
-        return bson.decode(payload, 5)[0]
-
     def probe(self, timeout=2.0):
         try:
-            with connect(self.main_port, timeout) as s:
-                hello = self._command(s, 1, {"isMaster": 1, "$db": "admin"})
-                if hello.get("ok") != 1:
-                    return Probe(False, f"isMaster answered ok={hello.get('ok')!r}: {hello.get('errmsg', '')}")
-                info = self._command(s, 2, {"buildInfo": 1, "$db": "admin"})
-        except (ProbeError, ValueError, struct.error, IndexError) as e:
+            hello, info = hello_and_build_info(self.main_port, timeout)
+        except ProbeError as e:
             return Probe(False, str(e))
         claims = info.get("version", "?")
         return Probe(True, f"isMaster ok:1, maxWireVersion {hello.get('maxWireVersion')}, claims MongoDB {claims} "

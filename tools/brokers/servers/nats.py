@@ -13,28 +13,17 @@ Probe: the server speaks first (`INFO {json}`), which must say JetStream is on; 
 """
 import json
 import os
-import shutil
 import subprocess
 
 from .. import install, paths
 from ..base import Broker, Probe
-from ..ui import StartError, Step
 from ..wire import ProbeError, connect, recv_until
 
 VERSION = "2.15.2"
 DIST = f"nats-server-{VERSION}"
 MODULE = f"github.com/nats-io/nats-server/v2@v{VERSION}"
 DEBIAN_SERVER = "/usr/sbin/nats-server"  # Debian puts it in sbin
-GO_FALLBACK = "/usr/local/go/bin/go"  # the official tarball's place, often not on PATH
 JETSTREAM_LIMITS = {"max_memory_store": "1GB", "max_file_store": "20GB"}
-
-
-def find_go():
-    """The go command, or None (then Debian's nats-server is used)."""
-    go = shutil.which("go")
-    if go:
-        return go
-    return GO_FALLBACK if os.access(GO_FALLBACK, os.X_OK) else None
 
 
 class Nats(Broker):
@@ -56,29 +45,10 @@ class Nats(Broker):
     def ensure_installed(self):
         if self._built():
             return
-        go = find_go()
-        if not go:
+        if not install.find_go():
             install.ensure_debs(["nats-server"], f"nats (no Go toolchain found to build nats-server {VERSION})")
             return
-        with install.lock("install"):
-            if self._built():  # another run built it meanwhile
-                return
-            paths.ensure_dir(paths.DIST)
-            tmp = self.home + ".tmp"  # built aside and renamed, so a half-finished build is never used
-            shutil.rmtree(tmp, ignore_errors=True)
-            shutil.rmtree(self.home, ignore_errors=True)
-            log = os.path.join(paths.DIST, f"{DIST}.go.log")
-            # GOFLAGS and GOTOOLCHAIN are fixed so the user's environment cannot pick vendoring or
-            # trigger a toolchain download; the module cache and build cache stay the defaults.
-            env = dict(os.environ, GOBIN=os.path.join(tmp, "bin"), GOFLAGS="-mod=mod", GOTOOLCHAIN="local")
-            with Step(f"building nats-server {VERSION} from the Go module proxy (go install, into .brokers/dist)"):
-                with open(log, "wb") as out:
-                    rc = subprocess.run([go, "install", MODULE], env=env, cwd=paths.DIST,
-                                        stdout=out, stderr=subprocess.STDOUT).returncode
-                if rc != 0 or not os.path.exists(os.path.join(tmp, "bin", "nats-server")):
-                    raise StartError(f"nats: `go install {MODULE}` failed (see {log})", install.tail(log))
-                install.mark_complete(tmp)
-                os.replace(tmp, self.home)
+        install.go_install(DIST, MODULE, "nats-server", f"nats-server {VERSION}")
 
     def version(self):
         if not os.path.exists(self.server()):

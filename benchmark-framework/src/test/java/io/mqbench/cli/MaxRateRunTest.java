@@ -47,10 +47,13 @@ class MaxRateRunTest {
     void aLatencyLimitFindsTheKneeOfTheLatencyCurve() throws Exception {
         // 5 ms delivery delay and a consumer capacity of 5 000 msg/s: below it the p99 stays at
         // about 5 ms, above it the backlog (and with it the latency) grows without bound, so a
-        // p99 limit of 8 ms is crossed at the capacity.
+        // p99 limit of 8 ms is crossed at the capacity. Just below the knee (99 % of the
+        // capacity) a pause of a few ms takes a second to drain, so a 12-s measured phase may see
+        // a p99 above the limit that the search's 4-s trial did not (seen in CI: 8.4 and 9.8 ms):
+        // the user's answer to that is maxRateRetries, which measures again 5 % lower.
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-5ms-5k\n" + LOOPBACK
                 + "deliveryLatency: {distribution: fixed, meanMs: 5}\nconsumerCapacity: {messagesPerSecond: 5000}\n");
-        JsonNode r = run(driver, workload(100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 8}\n"));
+        JsonNode r = run(driver, workload(100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 8}\nmaxRateRetries: 2\n"));
         JsonNode discovery = r.get("rateDiscovery");
         assertEquals("p99 end-to-end <= 8 ms", discovery.get("objective").asText());
         assertTrue(discovery.get("converged").asBoolean(), discovery.toString());
@@ -58,9 +61,11 @@ class MaxRateRunTest {
         for (JsonNode trial : discovery.get("trials")) {
             assertTrue(trial.has("latencyMs"), "every trial has its p99: " + trial);
         }
-        JsonNode measured = discovery.get("measuredPhases").get(0);
-        assertTrue(measured.get("held").asBoolean(), measured.toString());
-        assertTrue(measured.get("latencyMs").asDouble() <= 8, measured.toString());
+        JsonNode phases = discovery.get("measuredPhases");
+        JsonNode last = phases.get(phases.size() - 1);
+        assertTrue(last.get("held").asBoolean(), phases.toString());
+        assertTrue(last.get("latencyMs").asDouble() <= 8, phases.toString());
+        assertEquals(5000, last.get("targetRate").asDouble(), 5000 * 0.11, "at most two steps of 5 % below the knee: " + phases);
     }
 
     @Test
