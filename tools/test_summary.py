@@ -25,7 +25,8 @@ def main(argv):
     root, reports = argv[1], argv[2]
     line_only = "--line-only" in argv
     files = glob.glob(os.path.join(root, "*", "target", "surefire-reports", "TEST-*.xml"))
-    files += glob.glob(os.path.join(root, "*", "target", "failsafe-reports", "TEST-*.xml"))
+    # failsafe-reports-<server>: a module that runs its ITs once per server (driver-mongo)
+    files += glob.glob(os.path.join(root, "*", "target", "failsafe-reports*", "TEST-*.xml"))
     files += glob.glob(os.path.join(reports, "pytest-*.xml"))
     passed = failed = skipped = 0
     for path in sorted(files):

@@ -1,4 +1,4 @@
-"""The little BSON the Mongo probe needs: encode a flat command, decode any reply document."""
+"""The little BSON the Mongo probes and tests need: encode a command, decode any reply document."""
 import struct
 
 
@@ -7,7 +7,7 @@ def _cstring(s):
 
 
 def encode(doc):
-    """Encode a dict of str keys to int / float / bool / str / dict values."""
+    """Encode a dict of str keys to int / float / bool / str / dict / list values."""
     out = bytearray()
     for key, value in doc.items():
         if isinstance(value, bool):
@@ -21,6 +21,8 @@ def encode(doc):
             out += b"\x02" + _cstring(key) + struct.pack("<i", len(raw) + 1) + raw + b"\0"
         elif isinstance(value, dict):
             out += b"\x03" + _cstring(key) + encode(value)
+        elif isinstance(value, list):  # an array is a document keyed "0", "1", ...
+            out += b"\x04" + _cstring(key) + encode({str(i): v for i, v in enumerate(value)})
         else:
             raise TypeError(f"cannot encode {type(value).__name__}")
     return struct.pack("<i", len(out) + 5) + bytes(out) + b"\0"

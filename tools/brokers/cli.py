@@ -43,7 +43,7 @@ def _parser():
         description="Real message brokers on fixed 127.0.0.1 ports for mqbench development, tests and CI. "
                     "State (config, data, logs, PIDs, downloads) lives in .brokers/ at the repository root.",
         epilog="brokers: " + ", ".join(ALL) + " or all (the default). Ports: kafka 9092 (+9093), rabbitmq 5672 "
-               "(+5552 stream, 25672 dist, 4369 epmd), artemis 61616, redis 6379, sqs 9324, mongo 27017, nats 4222, "
+               "(+5552 stream, 25672 dist, 4369 epmd), artemis 61616, redis 6379, sqs 9324, mongo 27017, ferretdb 27018, nats 4222, "
                "activemq 61626 (OpenWire), mosquitto 1883 (MQTT). "
                "Exit codes: 0 ok, 1 a broker failed, 2 user error (bad name/option, port taken, missing "
                "package), 3 status: not all answering. See tools/brokers/README.md.")

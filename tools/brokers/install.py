@@ -14,6 +14,7 @@ Go servers (nats-server, FerretDB): `go install <module>@<version>` from the Go 
 once, into .brokers/dist/<dist>/bin, with the same marker.
 """
 import fcntl
+import json
 import os
 import shutil
 import subprocess
@@ -149,7 +150,44 @@ def find_go():
 
 
 def go_install(dist_name, module, binary, label):
-    """`go install <module>` once into .brokers/dist/<dist_name>/bin; return the binary's path.
+    """`go install <module>@<version>` once into .brokers/dist/<dist_name>/bin; return the binary's path."""
+    return _go_build(dist_name, binary, label, lambda go, env, tmp, log: _run_go(
+        [go, "install", module], env, paths.DIST, log))
+
+
+def go_build_source(dist_name, module, package, binary, label, patch):
+    """Builds `package` (e.g. ./cmd/x) inside a writable copy of the module's source, once.
+
+    For a module whose sources need a file written before they build (FerretDB wants its version in
+    a file its own build scripts generate, and refuses to start without it): `go mod download` puts
+    the module in Go's cache, it is copied to .brokers/dist/<dist_name>/src, `patch(src)` edits the
+    copy, and `go build` builds it there with the module's own go.mod and go.sum.
+    """
+    def build(go, env, tmp, log):
+        found = subprocess.run([go, "mod", "download", "-json", module], env=env, cwd=paths.DIST,
+                               capture_output=True, text=True)
+        with open(log, "a") as out:
+            out.write(found.stdout + found.stderr)
+        if found.returncode != 0:
+            return found.returncode
+        src = os.path.join(tmp, "src")
+        shutil.copytree(json.loads(found.stdout)["Dir"], src)
+        for folder, _, files in os.walk(src):  # Go's module cache is read-only
+            os.chmod(folder, 0o755)
+            for name in files:
+                os.chmod(os.path.join(folder, name), 0o644)
+        patch(src)
+        return _run_go([go, "build", "-o", os.path.join(tmp, "bin", binary), package], env, src, log)
+    return _go_build(dist_name, binary, label, build)
+
+
+def _run_go(argv, env, cwd, log):
+    with open(log, "ab") as out:
+        return subprocess.run(argv, env=env, cwd=cwd, stdout=out, stderr=subprocess.STDOUT).returncode
+
+
+def _go_build(dist_name, binary, label, build):
+    """Runs `build(go, env, tmp, log)` once into .brokers/dist/<dist_name>; return the binary's path.
 
     Built aside and renamed, so a half-finished build is never used. GOFLAGS and GOTOOLCHAIN are
     fixed so the user's environment cannot pick vendoring or trigger a toolchain download; Go's
@@ -162,7 +200,7 @@ def go_install(dist_name, module, binary, label):
     go = find_go()
     if not go:
         raise UserError(f"{label} is built with Go, and no go command was found (PATH, {GO_FALLBACK}); "
-                        "install Go (Debian: apt-get install golang) and start again")
+                        "install Go and start again")
     with lock("install"):
         if os.path.exists(os.path.join(final, ".complete")):  # another run built it meanwhile
             return built
@@ -170,14 +208,14 @@ def go_install(dist_name, module, binary, label):
         tmp = final + ".tmp"
         shutil.rmtree(tmp, ignore_errors=True)
         shutil.rmtree(final, ignore_errors=True)
+        os.makedirs(os.path.join(tmp, "bin"))
         log = os.path.join(paths.DIST, f"{dist_name}.go.log")
+        open(log, "w").close()
         env = dict(os.environ, GOBIN=os.path.join(tmp, "bin"), GOFLAGS="-mod=mod", GOTOOLCHAIN="local")
-        with Step(f"building {label} from the Go module proxy (go install, into .brokers/dist)"):
-            with open(log, "wb") as out:
-                rc = subprocess.run([go, "install", module], env=env, cwd=paths.DIST,
-                                    stdout=out, stderr=subprocess.STDOUT).returncode
+        with Step(f"building {label} from the Go module proxy (into .brokers/dist)"):
+            rc = build(go, env, tmp, log)
             if rc != 0 or not os.path.exists(os.path.join(tmp, "bin", binary)):
-                raise StartError(f"`go install {module}` failed (see {log})", tail(log))
+                raise StartError(f"building {label} with Go failed (see {log})", tail(log))
             mark_complete(tmp)
             os.replace(tmp, final)
         return built

@@ -1,6 +1,7 @@
 """One module per broker; ALL lists them in the order `start all` and `status` use."""
 from .activemq import ActiveMQ
 from .artemis import Artemis
+from .ferretdb import FerretDB
 from .kafka import Kafka
 from .mongo import Mongo
 from .mosquitto import Mosquitto
@@ -9,4 +10,4 @@ from .rabbitmq import RabbitMQ
 from .redis import Redis
 from .sqs import Sqs
 
-ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo, Nats, ActiveMQ, Mosquitto)}
+ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo, FerretDB, Nats, ActiveMQ, Mosquitto)}

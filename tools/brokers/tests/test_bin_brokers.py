@@ -76,6 +76,7 @@ RESTART_OPTIONS = {
     "redis": ["--redis-appendfsync", "always"],
     "sqs": ["--memory", "256m"],
     "mongo": ["--memory", "256m"],
+    "ferretdb": [],  # no options: restart must simply bring it back
     "nats": [],  # no options: restart must simply bring it back
     "activemq": ["--memory", "256m"],
     "mosquitto": [],  # no options: restart must simply bring it back
@@ -261,6 +262,30 @@ def test_nats_jetstream_stream_survives_a_restart_and_reset_wipes_it():
     info = _nats_request("$JS.API.STREAM.INFO.MQBENCH", {})
     assert info.get("error", {}).get("code") == 404, info
     assert run("stop", "nats").returncode == 0
+
+
+def _ferretdb(command):
+    from brokers.servers.mongo import op_msg
+    with socket.create_connection(("127.0.0.1", 27018), timeout=10) as c:
+        return op_msg(c, 1, {**command, "$db": "mqbench_brokers_test"})
+
+
+def test_ferretdb_keeps_what_it_acknowledged_through_a_kill_and_reset_wipes_it():
+    """SQLite files in .brokers/ferretdb/data: an acknowledged insert outlives SIGKILL, not a reset."""
+    assert run("reset", "ferretdb").returncode == 0  # stopped here: starts from no data, stays stopped
+    assert run("start", "ferretdb").returncode == 0
+    inserted = _ferretdb({"insert": "kept", "documents": [{"_id": i, "v": "x" * 100} for i in range(50)]})
+    assert inserted.get("ok") == 1 and inserted.get("n") == 50, inserted
+
+    assert run("kill", "ferretdb").returncode == 0
+    assert run("start", "--as-before", "ferretdb").returncode == 0
+    counted = _ferretdb({"count": "kept"})
+    assert counted.get("n") == 50, counted
+
+    r = run("reset", "ferretdb")
+    assert r.returncode == 0 and "starting it again" in r.stdout
+    assert _ferretdb({"count": "kept"}).get("n") == 0
+    assert run("stop", "ferretdb").returncode == 0
 
 
 MQTT_PORT = 1883

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalBrokers {
     /** The brokers of {@code tools/brokers/servers} (checked in the workload before anything runs). */
-    static final List<String> NAMES = List.of("kafka", "rabbitmq", "artemis", "redis", "sqs", "mongo", "nats", "activemq", "mosquitto");
+    static final List<String> NAMES = List.of("kafka", "rabbitmq", "artemis", "redis", "sqs", "mongo", "ferretdb", "nats", "activemq", "mosquitto");
 
     /** A start waits for the broker to answer (bin/brokers' own limit is 120 s). */
     private static final long ACTION_TIMEOUT_SECONDS = 180;

@@ -1,5 +1,6 @@
 package io.mqbench.driver.mongo;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
@@ -9,10 +10,13 @@ import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.Updates;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.conversions.Bson;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Claiming and acknowledging messages of one subscription's queue, mqperf's MongoMq way:
@@ -37,8 +41,12 @@ import org.bson.conversions.Bson;
  * acknowledgement needs nothing but the {@code _id} index.
  */
 final class LeaseClaims {
+    private static final Logger log = LoggerFactory.getLogger(LeaseClaims.class);
     private static final Bson DELIVERED_FIELDS = Projections.include(
             QueueDocument.PAYLOAD, QueueDocument.PUBLISHED_AT, QueueDocument.DELIVERIES);
+    /** The server's error code for a command or option it does not implement. */
+    private static final int NOT_IMPLEMENTED = 238;
+    private static final AtomicBoolean toldWithoutProjection = new AtomicBoolean();
 
     private final MongoCollection<BsonDocument> queue;
     private final long leaseMillis;
@@ -63,19 +71,35 @@ final class LeaseClaims {
     List<BsonDocument> claim(int max) {
         List<BsonDocument> claimed = new ArrayList<>(max);
         for (int i = 0; i < max; i++) {
-            long now = System.currentTimeMillis();
-            BsonDocument message = queue.findOneAndUpdate(
-                    Filters.lte(QueueDocument.VISIBLE_AT, new BsonDateTime(now)),
-                    Updates.combine(
-                            Updates.set(QueueDocument.VISIBLE_AT, new BsonDateTime(now + leaseMillis)),
-                            Updates.inc(QueueDocument.DELIVERIES, 1)),
-                    claimOptions);
+            BsonDocument message = claimOne();
             if (message == null) {
                 break;
             }
             claimed.add(message);
         }
         return claimed;
+    }
+
+    private BsonDocument claimOne() {
+        long now = System.currentTimeMillis();
+        Bson visible = Filters.lte(QueueDocument.VISIBLE_AT, new BsonDateTime(now));
+        Bson lease = Updates.combine(
+                Updates.set(QueueDocument.VISIBLE_AT, new BsonDateTime(now + leaseMillis)),
+                Updates.inc(QueueDocument.DELIVERIES, 1));
+        try {
+            return queue.findOneAndUpdate(visible, lease, claimOptions);
+        } catch (MongoCommandException e) {
+            if (e.getErrorCode() != NOT_IMPLEMENTED || claimOptions.getProjection() == null) {
+                throw e;
+            }
+            // FerretDB 1.x has no projection in findAndModify: take whole documents (a few bytes more).
+            claimOptions.projection(null);
+            if (toldWithoutProjection.compareAndSet(false, true)) {
+                log.info("the server does not implement a projection in findAndModify ({}); claims return whole messages",
+                        e.getErrorMessage());
+            }
+            return queue.findOneAndUpdate(visible, lease, claimOptions);
+        }
     }
 
     /**

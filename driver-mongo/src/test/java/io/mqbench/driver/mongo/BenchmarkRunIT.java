@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A short real benchmark through the command line, with the module's own mongo-local.yaml. */
+/** A short real benchmark through the command line, with the module's own file for the server under test. */
 class BenchmarkRunIT {
-    private static final int RATE = 1_000;
+    private static final int RATE = 1_000 / LocalMongo.LOAD_DIVISOR;
     private static final int SECONDS = 10;
     /** This class's own database, dropped after its last test. */
     @RegisterExtension
@@ -27,9 +27,9 @@ class BenchmarkRunIT {
     @Test
     void aFixedRateRunHoldsTheRateAndLosesNothing() throws Exception {
         Path workload = TempFiles.fixedRateWorkload(dir, "mongo-it-1k", RATE, SECONDS, 5);
-        // mongo-local.yaml as shipped, but in this test's own database so nothing else is touched.
-        Path driverFile = dir.resolve("mongo-local.yaml");
-        Files.writeString(driverFile, Files.readString(Path.of("mongo-local.yaml"))
+        // The shipped file, but in this test's own database so nothing else is touched.
+        Path driverFile = dir.resolve(LocalMongo.SHIPPED_FILE);
+        Files.writeString(driverFile, Files.readString(Path.of(LocalMongo.SHIPPED_FILE))
                 .replace("database: mqbench", "database: " + mongo.database));
         Path results = dir.resolve("results");
         BenchmarkCli run = BenchmarkCli.run("-d", driverFile.toString(), "-o", results.toString(), workload.toString());
@@ -40,7 +40,7 @@ class BenchmarkRunIT {
         // busy machine held back during the warm-up.
         SteadyRun.assertSteady(r, RATE, SECONDS, 0.10);
         assertTrue(r.at("/driverMetadata/clientLibrary").asText().startsWith("org.mongodb:mongodb-driver-sync "));
-        assertEquals("w1", r.at("/driverMetadata/writeConcern").asText());
+        assertEquals(LocalMongo.PERSISTENT ? "w1, journal" : "w1", r.at("/driverMetadata/writeConcern").asText());
         assertTrue(mongo.collections().isEmpty(), "the run's collections are dropped: " + mongo.collections());
     }
 }

@@ -58,7 +58,7 @@ class DriverLifecycleIT {
             assertTrue(facts.get("clientLibrary").startsWith("org.mongodb:mongodb-driver-sync 5."), facts.toString());
             assertFalse(facts.get("brokerVersion").isBlank());
             assertEquals("standalone", facts.get("topology"), "bin/brokers runs one server, no replica set");
-            assertEquals("127.0.0.1:27017", facts.get("hosts"));
+            assertEquals(LocalMongo.ADDRESS, facts.get("hosts"));
             assertEquals("majority, wtimeout 10s", facts.get("writeConcern"));
             assertEquals("w1", facts.get("consumerWriteConcern"));
             assertEquals(mongo.database, facts.get("database"));

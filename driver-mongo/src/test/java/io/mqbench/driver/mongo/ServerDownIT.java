@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The server goes away in the middle of a run: sends fail (they do not hang), and close() ends
- * within its deadline. Stops and starts the mongo broker with bin/brokers (only that one). The
- * server keeps its data in memory, so the restart removes this test's database with everything
- * else; every other test class makes its own data when it starts.
+ * within its deadline. Stops and starts the server under test with bin/brokers (only that one).
+ * mongo-java-server keeps its data in memory, so the restart removes this test's database with
+ * everything else; every other test class makes its own data when it starts.
  */
 class ServerDownIT {
     @TempDir
@@ -33,7 +33,7 @@ class ServerDownIT {
         String topic = LocalMongo.topic();
         Path file = dir.resolve("down.yaml");
         Files.writeString(file, "name: x\ndriverClass: io.mqbench.driver.mongo.MongoBenchmarkDriver\n"
-                + "connectionString: \"mongodb://127.0.0.1:27017/?serverSelectionTimeoutMS=2000\"\n"
+                + "connectionString: \"mongodb://" + LocalMongo.ADDRESS + "/?serverSelectionTimeoutMS=2000\"\n"
                 + "database: mqbench_it_down_" + UUID.randomUUID().toString().substring(0, 8) + "\npollInterval: 5ms\n");
         MongoBenchmarkDriver driver = new MongoBenchmarkDriver();
         driver.initialize(file.toFile(), null);
@@ -44,7 +44,7 @@ class ServerDownIT {
         Messages.sendAll(producer, 0, 10);
         assertEquals(10, Inbox.awaitTotal(10, 10_000, inbox), "received, and no more than sent");
 
-        LocalBrokers.runWithin(120, "stop", "mongo");
+        LocalBrokers.runWithin(120, "stop", LocalMongo.BROKER);
         try {
             CompletableFuture<Void> send = producer.sendAsync(Optional.empty(), Messages.payload(10));
             ExecutionException failed = assertThrows(ExecutionException.class, () -> send.get(15, TimeUnit.SECONDS));
@@ -60,7 +60,7 @@ class ServerDownIT {
             assertTrue(stuck.isCompletedExceptionally(), "the send the server never took has failed");
             assertEquals(10, inbox.count(), "nothing was delivered while the server was away");
         } finally {
-            LocalBrokers.runWithin(120, "start", "mongo");
+            LocalBrokers.runWithin(120, "start", LocalMongo.BROKER);
         }
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * without ever holding the same message.
  */
 class SubscriptionsIT {
-    private static final int COUNT = 5_000;
+    private static final int COUNT = 5_000 / LocalMongo.LOAD_DIVISOR;
+    private static final int MANY = 1_000 / LocalMongo.LOAD_DIVISOR;
     /** This class's own database, dropped after its last test. */
     @RegisterExtension
     static final LocalMongo mongo = new LocalMongo();
@@ -55,7 +57,7 @@ class SubscriptionsIT {
             sentUntil = System.currentTimeMillis();
 
             assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, solo), "received, and no more than sent");
-            assertEquals(COUNT, Inbox.awaitTotal(COUNT, 60_000, sharedA, sharedB), "received, and no more than sent");
+            awaitShared(COUNT, topic, "sub-shared", sharedA, sharedB);
             assertEquals(0, mongo.queued(topic, "sub-solo"), "every message acknowledged (deleted)");
             assertEquals(0, mongo.queued(topic, "sub-shared"), "every message acknowledged (deleted)");
             assertTrue(mongo.collections().contains(topic + ".subscriptions"));
@@ -66,14 +68,14 @@ class SubscriptionsIT {
         shared.addAll(sharedB.payloads());
         // Each message of the shared subscription reached exactly one of its consumers: had both
         // held one, it would be here twice (its 30 s lease cannot have expired in this test).
-        Messages.assertExactlyOnce(shared, COUNT);
+        assertSharedDelivery(shared, COUNT);
         assertTrue(sharedA.count() > 0 && sharedB.count() > 0,
                 "both consumers took part: " + sharedA.count() + " + " + sharedB.count());
         for (long timestamp : solo.publishTimestamps()) {
             assertTrue(timestamp >= sentFrom && timestamp <= sentUntil, "publish timestamp " + timestamp
                     + " is the producer's clock at the send, within [" + sentFrom + ", " + sentUntil + "]");
         }
-        // 5 000 sends queued back to back: the writer took many at a time, one insertMany each.
+        // COUNT sends queued back to back: the writer took many at a time, one insertMany each.
         assertEquals(COUNT, producer.messagesWritten());
         assertTrue(producer.batchesWritten() <= COUNT / 5,
                 COUNT + " messages in " + producer.batchesWritten() + " insertMany batches");
@@ -106,17 +108,48 @@ class SubscriptionsIT {
                 driver.createConsumer(topic, "sub-many", inboxes[i]).get();
             }
             BenchmarkProducer producer = driver.createProducer(topic).get();
-            Messages.sendAll(producer, 0, 1_000);
-            assertEquals(1_000, Inbox.awaitTotal(1_000, 60_000, inboxes), "received, and no more than sent");
+            Messages.sendAll(producer, 0, MANY);
+            awaitShared(MANY, topic, "sub-many", inboxes);
         }
-        assertEquals(List.of(), heldTwice, "messages handed to a second consumer");
+        if (LocalMongo.ATOMIC_CLAIMS) {
+            assertEquals(List.of(), heldTwice, "messages handed to a second consumer");
+        }
         List<byte[]> all = new ArrayList<>();
         int consumersThatGotSome = 0;
         for (Inbox inbox : inboxes) {
             all.addAll(inbox.payloads());
             consumersThatGotSome += inbox.count() > 0 ? 1 : 0;
         }
-        Messages.assertExactlyOnce(all, 1_000);
+        assertSharedDelivery(all, MANY);
         assertTrue(consumersThatGotSome >= 2, "the consumers competed: " + consumersThatGotSome + " got messages");
+    }
+
+    /**
+     * Waits until a shared subscription received {@code count} messages; where claims are not
+     * atomic (FerretDB) consumers may get copies, so it waits until the queue is empty instead.
+     */
+    private void awaitShared(int count, String topic, String subscription, Inbox... inboxes) throws InterruptedException {
+        if (LocalMongo.ATOMIC_CLAIMS) {
+            assertEquals(count, Inbox.awaitTotal(count, 60_000, inboxes), "received, and no more than sent");
+            return;
+        }
+        long deadline = System.currentTimeMillis() + 60_000;
+        while ((Inbox.total(inboxes) < count || mongo.queued(topic, subscription) > 0) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+    }
+
+    /** Exactly once where claims are atomic; at least once (copies allowed, none missing) where they are not. */
+    private static void assertSharedDelivery(List<byte[]> received, int count) {
+        if (LocalMongo.ATOMIC_CLAIMS) {
+            Messages.assertExactlyOnce(received, count);
+            return;
+        }
+        Set<Integer> ids = new TreeSet<>();
+        for (byte[] payload : received) {
+            ids.add(Messages.id(payload));
+        }
+        assertEquals(count, ids.size(), LocalMongo.BROKER + ": every message at least once (" + received.size() + " deliveries)");
+        assertTrue(ids.stream().allMatch(id -> id >= 0 && id < count), "only messages that were sent");
     }
 }
