@@ -18,6 +18,7 @@ from .chart_search import search_chart, trials
 from .chart_throughput import throughput_chart
 from .chart_timeseries import timeseries_chart
 from .colors import DriverStyles
+from .formatting import natural_key
 from .grouping import (
     RATE_AXIS,
     SIZE_AXIS,
@@ -29,6 +30,7 @@ from .grouping import (
 )
 from .runs import Run
 from .tables import Table
+from .verdict import delivery
 
 
 @dataclass
@@ -58,7 +60,14 @@ def _covered(family: Family, others: list[Family]) -> bool:
     return all(id(r) in swept for r in family.runs)
 
 
+def _reading_order(run: Run) -> tuple:
+    """Driver, then workload and sweep point with numbers compared as numbers, then time."""
+    return (run.driver.lower(), natural_key(run.workload), run.message_size, run.requested_rate or 0.0,
+            natural_key(run.sweep_text()), run.start_time or "", run.path.name)
+
+
 def analyse(runs: list[Run]) -> Analysis:
+    runs = sorted(runs, key=_reading_order)
     styles = DriverStyles(r.driver for r in runs)
     size_families = families(runs, SIZE_AXIS)
     rate_families = families(runs, RATE_AXIS)
@@ -136,15 +145,17 @@ def analyse(runs: list[Run]) -> Analysis:
 
 
 def overview_table(runs: list[Run], labels: dict[int, str]) -> Table:
+    """One row per run: the results first (rate, latency, delivery), then how it was run."""
     table = Table("Runs", [
-        "run", "driver", "workload", "sweep point", "status", "mode", "message size (B)", "target (msg/s)",
-        "publish (msg/s)", "± stddev", "publish (MB/s)", "consume (msg/s)", "e2e p50 (ms)", "e2e p99 (ms)",
-        "publish p99 (ms)", "lost", "duplicated", "histograms", "file"])
+        "run", "driver", "workload", "sweep point", "status", "publish (msg/s)", "e2e p50 (ms)", "e2e p99 (ms)",
+        "delivery", "± stddev", "publish (MB/s)", "consume (msg/s)", "publish p99 (ms)", "lost", "duplicated",
+        "out of order", "mode", "message size (B)", "target (msg/s)", "histograms", "file"])
     for run in runs:
-        delivery = run.raw.get("delivery") if isinstance(run.raw.get("delivery"), dict) else {}
-        table.add(labels[id(run)], run.driver, run.workload, run.sweep_text(), run.display_status, run.mode,
-                  run.message_size, run.requested_rate, run.publish_rate.mean, run.publish_rate.stddev,
-                  run.publish_mbps, run.consume_rate.mean, run.latency["endToEnd"]["50"],
-                  run.latency["endToEnd"]["99"], run.latency["publish"]["99"], delivery.get("lost"),
-                  delivery.get("duplicated"), bool(run.histograms), run.path.name)
+        checked = run.raw.get("delivery") if isinstance(run.raw.get("delivery"), dict) else {}
+        table.add(labels[id(run)], run.driver, run.workload, run.sweep_text(), run.display_status,
+                  run.publish_rate.mean, run.latency["endToEnd"]["50"], run.latency["endToEnd"]["99"],
+                  delivery(run).text, run.publish_rate.stddev, run.publish_mbps, run.consume_rate.mean,
+                  run.latency["publish"]["99"], checked.get("lost"), checked.get("duplicated"),
+                  checked.get("outOfOrder"), run.mode, run.message_size, run.requested_rate, bool(run.histograms),
+                  run.path.name)
     return table

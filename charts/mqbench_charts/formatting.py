@@ -46,3 +46,12 @@ def slug(text: str, limit: int = 60) -> str:
     """A file-name-safe version of a title."""
     cleaned = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return cleaned[:limit].rstrip("-") or "chart"
+
+
+_NUMBER = re.compile(r"(\d+(?:\.\d+)?)")
+
+
+def natural_key(text: str) -> tuple:
+    """Sorts "1MB/s" before "10MB/s" and "50 KB" before "100 KB": numbers compare as numbers."""
+    return tuple((0, float(part), "") if i % 2 else (1, 0.0, part.lower())
+                 for i, part in enumerate(_NUMBER.split(text or "")) if part)

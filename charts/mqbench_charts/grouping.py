@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .formatting import format_bytes, format_number
+from .formatting import format_bytes, format_number, natural_key
 from .runs import Run
 
 # Sweep-point keys that mean one of the built-in axes.
@@ -156,7 +156,7 @@ def families(runs: list[Run], axis: Axis) -> list[Family]:
             continue
         buckets[_frozen(setup_params(run), axis.excluded)].append((run, x, basis))
     result = []
-    for key in sorted(buckets):
+    for key in sorted(buckets, key=natural_key):
         members = buckets[key]
         names_at: dict[tuple, set] = defaultdict(set)
         for run, x, _ in members:
@@ -165,7 +165,7 @@ def families(runs: list[Run], axis: Axis) -> list[Family]:
             by_name: dict[str, list] = defaultdict(list)
             for member in members:
                 by_name[member[0].workload].append(member)
-            parts = [by_name[n] for n in sorted(by_name)]
+            parts = [by_name[n] for n in sorted(by_name, key=natural_key)]
         else:
             parts = [members]
         for part in parts:
@@ -199,7 +199,7 @@ def workload_groups(runs: list[Run]) -> list[Group]:
     buckets: dict[str, list[Run]] = defaultdict(list)
     for run in runs:
         buckets[json.dumps([run.workload, setup_params(run)], sort_keys=True, default=str)].append(run)
-    return [Group(json.loads(k)[0], setup_params(v[0]), v) for k, v in sorted(buckets.items())]
+    return [Group(json.loads(k)[0], setup_params(v[0]), v) for k, v in sorted(buckets.items(), key=lambda kv: natural_key(kv[0]))]
 
 
 def describe(params: dict, workloads: list[str]) -> str:

@@ -17,6 +17,7 @@ from .chart_common import Chart
 from .grouping import run_labels
 from .report_runs import run_html
 from .tables import Table
+from .verdict import Verdict, delivery, delivery_problems, verdicts
 
 CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;margin:24px auto;
@@ -36,6 +37,8 @@ details{margin:6px 0}summary{cursor:pointer;font-weight:600}
 dl.facts{display:grid;grid-template-columns:max-content auto;gap:2px 16px;font-size:.88em}
 dl.facts dt{color:#555}dl.facts dd{margin:0}
 nav a{margin-right:14px}.scroll{overflow-x:auto;max-width:100%}
+td.bad{color:#c62828;font-weight:600}.alarm{background:#fdecea;border-left:4px solid #c62828;padding:6px 10px;
+margin:6px 0;color:#8e1b1b}
 """
 
 
@@ -82,6 +85,43 @@ def _chart_html(chart: Chart) -> str:
     return "\n".join(parts)
 
 
+def _verdict_html(verdict: Verdict) -> str:
+    text = [bool(verdict.rows) and all(row[i].sort is None for row in verdict.rows) for i in range(len(verdict.columns))]
+    head = "".join(f'<th class="{"text" if text[i] else ""}">{_e(c)}</th>' for i, c in enumerate(verdict.columns))
+    body = "".join("<tr>" + "".join(f'<td class="{_classes(c)}"{_sort_attr(c)}>{_e(c.text)}</td>' for c in row)
+                   + "</tr>" for row in verdict.rows)
+    return (f"<h3>{_e(verdict.title)}: {_e(verdict.description)}</h3>"
+            f'<div class="scroll"><table class="verdict"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>')
+
+
+def _classes(cell) -> str:
+    return " ".join(name for name, on in (("bad", cell.bad), ("text", cell.sort is None)) if on)
+
+
+def _sort_attr(cell) -> str:
+    return f' data-sort="{cell.sort!r}"' if cell.sort is not None else ""
+
+
+def summary_html(analysis: Analysis) -> list[str]:
+    """The answer first: delivery problems in red, then who did best in each comparison."""
+    out = ['<h2 id="summary">Summary</h2>']
+    problems = delivery_problems(analysis.runs)
+    if problems:
+        listed = "; ".join(f"{r.driver} · {r.workload}{' · ' + r.sweep_text() if r.sweep_text() else ''}: "
+                           f"{delivery(r).text}" for r in problems)
+        out.append(f'<div class="alarm"><b>Delivery did not hold in {len(problems)} of {len(analysis.runs)} run(s)</b>: '
+                   f"{_e(listed)}</div>")
+    elif any(r.mqbench for r in analysis.runs):
+        out.append('<p class="meta">Delivery held in every run whose delivery was checked: nothing lost, duplicated '
+                   "or out of order where order is promised.</p>")
+    found = verdicts(analysis.runs)
+    if not found:
+        out.append('<p class="meta">No comparison here has two drivers or more, so there is nothing to rank: the '
+                   "figures of each run are in the table below.</p>")
+    out += [_verdict_html(v) for v in found]
+    return out
+
+
 def render_report(analysis: Analysis, sources: list[str], title: str = "mqbench report") -> str:
     labels = run_labels(analysis.runs)
     drivers = sorted({r.driver for r in analysis.runs})
@@ -97,8 +137,9 @@ def render_report(analysis: Analysis, sources: list[str], title: str = "mqbench 
         f'<div class="meta">{len(analysis.runs)} run(s) from {_e(", ".join(sources))} · generated {generated} '
         f"by mqbench-charts {__version__} · MB = 2<sup>20</sup> bytes</div>",
         f'<p class="meta">drivers:{swatches}</p>',
-        f"<nav>{nav}<a href=\"#runs\">Run details</a></nav>",
+        f"<nav><a href=\"#summary\">Summary</a>{nav}<a href=\"#runs\">Run details</a></nav>",
     ]
+    out += summary_html(analysis)
     out += [f'<div class="note">{_e(n)}</div>' for n in analysis.notes]
     out += ["<h2 id=\"overview\">Runs</h2>", table_html(analysis.overview)]
     for section in analysis.sections:

@@ -48,6 +48,10 @@ def test_report_is_self_contained_with_charts_tables_and_metadata(report, capsys
     assert base64.b64decode(images[0])[:8] == b"\x89PNG\r\n\x1a\n"
     # Value tables: the throughput table has the known means.
     assert "<td class=\"\">200,000</td>" in html and "<td class=\"\">25,000</td>" in html
+    # The summary: Kafka is fastest at both sizes, 4 times Redis; delivery problems in red.
+    assert html.index('id="summary"') < html.index('id="overview"')
+    assert '<td class="text">Kafka</td><td class="" data-sort="200000.0">200,000</td>' in html
+    assert "Redis (4.00×)" in html and "Delivery did not hold in 4 of 5 run(s)" in html
     # Metadata of each run.
     for text in ("testhost", "0.1.0-test", "lost: 3", "duplicated: 2", "client-1.2.3", "*****",
                  "status-complete", "workloads/max-100.yaml", "16.0 GiB memory"):
@@ -83,6 +87,13 @@ def test_report_renders_in_headless_chromium(report, tmp_path):
     # The drivers' colours of the charts made it onto the screen (Kafka red, Redis blue).
     for rgb in ((0xd6, 0x27, 0x28), (0x1f, 0x77, 0xb4)):
         assert np.any(np.all(np.abs(pixels.astype(int) - rgb) <= 12, axis=1)), rgb
+    # The answer comes first: within the first screen (900 px) the summary's red delivery alarm
+    # (every mqbench run of this report lost 3 messages) and its verdict table are drawn.
+    first_screen = np.asarray(image)[:900].reshape(-1, 3).astype(int)
+    alarm = np.all(np.abs(first_screen - (0xfd, 0xec, 0xea)) <= 3, axis=1)
+    assert alarm.sum() > 1000, "no red delivery alarm in the first screen"
+    header = np.all(np.abs(first_screen - (0xf1, 0xf3, 0xf5)) <= 2, axis=1)
+    assert header.sum() > 1000, "no table header in the first screen"
 
 
 def test_charts_drawn_by_several_processes_are_the_files_one_process_draws(report, tmp_path):
