@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /** Writes small files for tests. */
 public final class TempFiles {
@@ -48,6 +50,26 @@ public final class TempFiles {
                 testDurationSeconds: %d
                 warmupDurationSeconds: %d
                 """, name, topics, messageSize, rate, seconds, warmupSeconds);
+    }
+
+    /**
+     * The driver files a driver module ships: {@code <prefix>*.yaml} in its folder (a test's working
+     * folder), sorted by name.
+     */
+    public static List<Path> moduleDriverFiles(String prefix) {
+        try (Stream<Path> listing = Files.list(Path.of("."))) {
+            return listing.filter(p -> {
+                String name = p.getFileName().toString();
+                return name.startsWith(prefix) && name.endsWith(".yaml");
+            }).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The file names of {@link #moduleDriverFiles}. */
+    public static List<String> moduleDriverFileNames(String prefix) {
+        return moduleDriverFiles(prefix).stream().map(p -> p.getFileName().toString()).toList();
     }
 
     /** The repository root, found from the test's working folder (a module folder). */

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.TempFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,10 +68,7 @@ class KafkaSettingsTest {
 
     @Test
     void everyVariantInThisModuleLoads() throws IOException {
-        List<Path> files;
-        try (Stream<Path> listing = Files.list(Path.of("."))) {
-            files = listing.filter(p -> p.getFileName().toString().matches("kafka-.*\\.yaml")).sorted().toList();
-        }
+        List<Path> files = TempFiles.moduleDriverFiles("kafka-");
         assertEquals(List.of("kafka-compression-gzip.yaml", "kafka-compression-lz4.yaml", "kafka-compression-snappy.yaml",
                         "kafka-compression-zstd.yaml", "kafka-exactly-once.yaml", "kafka-latency.yaml", "kafka-local.yaml",
                         "kafka-sync.yaml", "kafka-throughput.yaml"),

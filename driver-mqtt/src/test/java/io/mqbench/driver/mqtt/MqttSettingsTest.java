@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.TempFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,11 +30,8 @@ class MqttSettingsTest {
 
     @Test
     void everyDriverFileOfTheModuleLoads() throws IOException {
-        List<String> names;
-        try (Stream<Path> list = Files.list(Path.of("."))) {
-            names = list.map(p -> p.getFileName().toString()).filter(n -> n.matches("mqtt.*\\.yaml")).sorted().toList();
-        }
-        assertEquals(List.of("mqtt-artemis.yaml", "mqtt-local.yaml", "mqtt-qos0.yaml", "mqtt-qos2.yaml"), names);
+        assertEquals(List.of("mqtt-artemis.yaml", "mqtt-local.yaml", "mqtt-qos0.yaml", "mqtt-qos2.yaml"),
+                TempFiles.moduleDriverFileNames("mqtt"));
         assertEquals(0, MqttSettings.read(new File("mqtt-qos0.yaml")).client.qos);
         assertEquals(1, MqttSettings.read(new File("mqtt-local.yaml")).client.qos);
         assertEquals(2, MqttSettings.read(new File("mqtt-qos2.yaml")).client.qos);

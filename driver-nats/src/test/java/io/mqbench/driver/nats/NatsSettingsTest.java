@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.TempFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,11 +29,7 @@ class NatsSettingsTest {
 
     @Test
     void everyDriverFileOfTheModuleLoads() throws IOException {
-        List<String> names;
-        try (Stream<Path> list = Files.list(Path.of("."))) {
-            names = list.map(p -> p.getFileName().toString()).filter(n -> n.matches("nats.*\\.yaml")).sorted().toList();
-        }
-        assertEquals(List.of("nats-core.yaml", "nats-local.yaml", "nats-memory.yaml"), names);
+        assertEquals(List.of("nats-core.yaml", "nats-local.yaml", "nats-memory.yaml"), TempFiles.moduleDriverFileNames("nats"));
         assertEquals(NatsSettings.Mode.CORE, NatsSettings.read(new File("nats-core.yaml")).mode());
         assertEquals(NatsSettings.Storage.FILE, NatsSettings.read(new File("nats-local.yaml")).storage());
         assertEquals(NatsSettings.Storage.MEMORY, NatsSettings.read(new File("nats-memory.yaml")).storage());

@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mqbench.driver.rabbitmq.RabbitMqSettings.ExchangeType;
 import io.mqbench.driver.rabbitmq.RabbitMqSettings.QueueType;
 import io.mqbench.driver.rabbitmq.RabbitMqSettings.StreamOffset;
+import io.mqbench.testing.TempFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,10 +57,7 @@ class RabbitMqSettingsTest {
 
     @Test
     void everyDriverFileOfTheModuleLoads() throws IOException {
-        List<Path> files;
-        try (Stream<Path> list = Files.list(Path.of("."))) {
-            files = list.filter(p -> p.getFileName().toString().matches("rabbitmq.*\\.yaml")).toList();
-        }
+        List<Path> files = TempFiles.moduleDriverFiles("rabbitmq");
         assertTrue(files.size() >= 6, "the variants: " + files);
         for (Path file : files) {
             RabbitMqSettings settings = RabbitMqSettings.read(file.toFile());

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.TempFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,10 +29,7 @@ class RedisSettingsTest {
 
     @Test
     void everyDriverFileOfTheModuleLoads() throws IOException {
-        List<Path> files;
-        try (Stream<Path> list = Files.list(Path.of("."))) {
-            files = list.filter(p -> p.getFileName().toString().matches("redis.*\\.yaml")).sorted().toList();
-        }
+        List<Path> files = TempFiles.moduleDriverFiles("redis");
         assertEquals(List.of("redis-local.yaml", "redis-pubsub.yaml", "redis-streams.yaml"),
                 files.stream().map(p -> p.getFileName().toString()).toList());
         for (Path file : files) {
