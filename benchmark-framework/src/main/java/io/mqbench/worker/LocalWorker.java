@@ -2,6 +2,8 @@ package io.mqbench.worker;
 
 import io.mqbench.config.DriverFile;
 import io.mqbench.driver.support.ClientLibraryConflict;
+import io.mqbench.driver.support.Closing;
+import io.mqbench.driver.support.PauseGate;
 import io.mqbench.config.UserError;
 import io.mqbench.delivery.ConsumerReceipts;
 import io.mqbench.delivery.DeliveryReport;
@@ -90,10 +92,10 @@ public final class LocalWorker implements Worker {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while the driver started", e);
         } catch (UserError e) {
-            closeQuietly(created);
+            Closing.quietly(created, log);
             throw e;
         } catch (Exception | LinkageError e) {
-            closeQuietly(created);
+            Closing.quietly(created, log);
             // Two versions of a client library on one classpath show as a LinkageError, often wrapped
             // by the client into something that blames the settings: say what it really is.
             String why = ClientLibraryConflict.findIn(e).map(ClientLibraryConflict::describe).orElseGet(() -> SendErrors.describe(e));
@@ -306,12 +308,14 @@ public final class LocalWorker implements Worker {
             log.warn("stopping the load: {}", e.getMessage());
         }
         senders.clear();
-        consumers.forEach(handle -> closeQuietly(handle.consumer()));
+        // A paused consumer's delivery thread may be held in the gate: let it go before closing.
+        consumers.forEach(handle -> handle.gate().close());
+        consumers.forEach(handle -> Closing.quietly(handle.consumer(), log));
         consumers.clear();
-        producers.forEach(slot -> closeQuietly(slot.producer()));
+        producers.forEach(slot -> Closing.quietly(slot.producer(), log));
         producers.clear();
         if (driver != null) {
-            closeQuietly(driver);
+            Closing.quietly(driver, log);
             driver = null;
         }
         stats = new WorkerStats();
@@ -327,13 +331,5 @@ public final class LocalWorker implements Worker {
             throw new IllegalStateException("worker " + id + " has no driver: initialize it first");
         }
         return driver;
-    }
-
-    private static void closeQuietly(AutoCloseable closeable) {
-        try {
-            closeable.close();
-        } catch (Exception e) {
-            log.warn("closing {}: {}", closeable.getClass().getSimpleName(), e.toString());
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.mqbench.worker;
 
 import io.mqbench.delivery.ConsumerReceipts;
 import io.mqbench.delivery.MessageHeader;
+import io.mqbench.driver.support.PauseGate;
 import io.mqbench.stats.MicrosClock;
 import io.mqbench.stats.WorkerStats;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
@@ -31,7 +32,7 @@ final class MeasuringCallback implements ConsumerCallback {
 
     @Override
     public void messageReceived(byte[] payload, long publishTimestamp) {
-        gate.awaitOpen();
+        awaitResumed();
         long nowMicros = MicrosClock.nowMicros();
         MessageHeader.Decoded header = new MessageHeader.Decoded();
         record(MessageHeader.read(payload, header) ? header : null, payload.length, publishTimestamp, nowMicros);
@@ -39,10 +40,24 @@ final class MeasuringCallback implements ConsumerCallback {
 
     @Override
     public void messageReceived(ByteBuffer payload, long publishTimestamp) {
-        gate.awaitOpen();
+        awaitResumed();
         long nowMicros = MicrosClock.nowMicros();
         MessageHeader.Decoded header = new MessageHeader.Decoded();
         record(MessageHeader.read(payload, header) ? header : null, payload.remaining(), publishTimestamp, nowMicros);
+    }
+
+    /**
+     * Holds the driver's delivery thread while consumers are paused, for drivers whose consumers
+     * cannot pause themselves (see {@link io.mqbench.driver.api.PausableConsumer}): as upstream OMB
+     * does, so the client stops fetching once its buffers are full. The message is counted either
+     * way: it was delivered.
+     */
+    private void awaitResumed() {
+        try {
+            gate.awaitResumed();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void record(MessageHeader.Decoded header, int size, long publishMillis, long nowMicros) {

@@ -3,12 +3,14 @@ package io.mqbench.driver.support;
 /**
  * Where a consumer's reading thread waits while the harness has paused it (OMB's
  * {@code pause-consumers} / {@code resume-consumers}, used by backlog tests). The reader calls
- * {@link #awaitResumed()} before each read; {@link #resume()} and {@link #close()} wake it, so a
- * paused consumer neither polls nor holds up its own close.
+ * {@link #awaitResumed()} before each read (the harness: before each message it is handed);
+ * {@link #resume()} and {@link #close()} wake it, so a paused consumer neither polls nor holds up
+ * its own close. While open, the check is two volatile reads and takes no lock: it is on the
+ * receive path of every message.
  */
 public final class PauseGate {
-    private boolean paused;
-    private boolean closed;
+    private volatile boolean paused;
+    private volatile boolean closed;
 
     public synchronized void pause() {
         paused = true;
@@ -31,10 +33,15 @@ public final class PauseGate {
     }
 
     /** Blocks while paused; true when the reader may read, false once the gate is closed. */
-    public synchronized boolean awaitResumed() throws InterruptedException {
-        while (paused && !closed) {
-            wait();
+    public boolean awaitResumed() throws InterruptedException {
+        if (!paused) {
+            return !closed;
         }
-        return !closed;
+        synchronized (this) {
+            while (paused && !closed) {
+                wait();
+            }
+            return !closed;
+        }
     }
 }
