@@ -1,0 +1,43 @@
+package io.mqbench.testing;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+/** The driver ITs' shared check lets a consumer catch up on a held-back warm-up, and no more. */
+class SteadyRunTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void theBacklogAtTheStartIsTheFirstSecondsBacklogLessWhatThatSecondAdded() throws Exception {
+        // 100 sent, 300 received in the first 1.0 s, 1,800 waiting after it: 2,000 waited at the start.
+        assertEquals(2_000, SteadyRun.backlogAtMeasuredStart(result(1_217.3, 1_800)));
+        assertEquals(0, SteadyRun.backlogAtMeasuredStart(JSON.readTree("{}")));
+    }
+
+    @Test
+    void aConsumerAboveTheRateIsSteadyOnlyWhenABacklogWaited() throws Exception {
+        // The CI case: 1,217 msg/s against 1,000 with a 10 % tolerance.
+        assertDoesNotThrow(() -> SteadyRun.assertSteady(result(1_217.3, 1_800), 1_000, 10, 0.10));
+        assertThrows(AssertionError.class, () -> SteadyRun.assertSteady(result(1_217.3, 0), 1_000, 10, 0.10));
+        // Too slow is too slow whatever waited.
+        assertThrows(AssertionError.class, () -> SteadyRun.assertSteady(result(850, 1_800), 1_000, 10, 0.10));
+    }
+
+    /** A complete 10-s run at 1,000 msg/s whose consumer averaged {@code consumeRate}. */
+    private static JsonNode result(double consumeRate, long backlogAfterFirstSecond) throws Exception {
+        return JSON.readTree("""
+                {"status": "complete",
+                 "summary": {"publishRate": {"mean": 1000.0}, "consumeRate": {"mean": %s}, "sendErrors": 0},
+                 "delivery": {"checked": true, "drained": true, "missing": 0, "lost": 0, "duplicated": 0,
+                              "confirmedMessages": 10000},
+                 "aggregatedEndToEndLatency50pct": 2.5, "aggregatedPublishLatency50pct": 1.1,
+                 "samples": {"second": [1.0], "publishRate": [100.0], "consumeRate": [300.0],
+                             "backlog": [%d]}}
+                """.formatted(consumeRate, backlogAfterFirstSecond));
+    }
+}
