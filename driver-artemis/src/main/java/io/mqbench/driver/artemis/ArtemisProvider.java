@@ -17,6 +17,7 @@ import javax.jms.MessageConsumer;
 import javax.jms.Session;
 import javax.jms.Topic;
 import org.apache.activemq.artemis.api.core.client.FailoverEventType;
+import org.apache.activemq.artemis.api.core.client.ServerLocator;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnection;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.jms.client.ActiveMQDestination;
@@ -113,6 +114,11 @@ final class ArtemisProvider implements JmsProvider {
                 : session.createSharedConsumer(destination, subscription);
     }
 
+    /** The client's locator, configured from the settings: the core client API's producers and consumers connect with it. */
+    ServerLocator serverLocator() {
+        return factory.getServerLocator();
+    }
+
     /** The queue Artemis keeps for a shared subscription (no client id: the name alone identifies it). */
     String subscriptionQueue(String subscription) {
         return ActiveMQDestination.createQueueNameForSubscription(settings.durableSubscriptions, null, subscription)
@@ -188,8 +194,10 @@ final class ArtemisProvider implements JmsProvider {
     @Override
     public Map<String, String> describe() {
         Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("clientLibrary", "org.apache.activemq:artemis-jms-client " + VersionLoader.getVersion().getFullVersion());
-        facts.put("protocol", "Artemis CORE (JMS 2.0)");
+        boolean core = settings.clientApiKind() == ArtemisSettings.ClientApi.CORE;
+        facts.put("clientLibrary", "org.apache.activemq:" + (core ? "artemis-core-client " : "artemis-jms-client ")
+                + VersionLoader.getVersion().getFullVersion());
+        facts.put("protocol", core ? "Artemis CORE (core client API)" : "Artemis CORE (JMS 2.0)");
         facts.putAll(admin.brokerFacts());
         facts.put("brokerAddress", settings.brokerAddress);
         facts.put("confirmationWindowSize", String.valueOf(factory.getConfirmationWindowSize()));

@@ -1,6 +1,7 @@
 package io.mqbench.driver.artemis;
 
 import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.support.Choices;
 import java.util.regex.Pattern;
 
 /**
@@ -26,9 +27,26 @@ public final class ArtemisSettings extends JmsSettings {
     /** Bytes of messages the client buffers per consumer (Artemis default 1048576); 0: none; -1: unbounded. */
     public Integer consumerWindowSize;
 
+    /**
+     * jms (default): producers and consumers speak JMS 2.0; core: Artemis' own client API, as
+     * upstream OMB's Artemis driver does, without the JMS layer's per-message objects. Same wire
+     * protocol, same queues, same settings.
+     */
+    public String clientApi = "jms";
+
+    /** The client API producers and consumers use. */
+    public enum ClientApi { JMS, CORE }
+
+    private ClientApi parsedClientApi;
+
+    public ClientApi clientApiKind() {
+        return parsedClientApi;
+    }
+
     @Override
     public void validate() {
         super.validate();
+        parsedClientApi = Choices.choice("clientApi", clientApi, ClientApi.class);
         if (brokerAddress == null || brokerAddress.isBlank()) {
             throw new IllegalArgumentException("brokerAddress is empty; give an Artemis URL such as"
                     + " tcp://127.0.0.1:61616");

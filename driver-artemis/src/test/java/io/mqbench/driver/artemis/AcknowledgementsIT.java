@@ -12,10 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What each ackMode leaves unacknowledged when a consumer closes early: client and transacted
@@ -28,16 +28,20 @@ class AcknowledgementsIT {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "ackMode {0}")
+    @ParameterizedTest(name = "clientApi {0}, ackMode {1}")
     @CsvSource({
-            "client, clientAckBatchSize, 200",
-            "transacted, transactionBatchSize, 200",
-            "auto, , 250",
+            "jms, client, clientAckBatchSize, 200",
+            "jms, transacted, transactionBatchSize, 200",
+            "jms, auto, , 250",
+            "core, client, clientAckBatchSize, 200",
+            "core, transacted, transactionBatchSize, 200",
+            "core, auto, , 250",
     })
-    void aConsumerClosedEarlyLeavesItsUnsettledMessagesToTheNext(String ackMode, String batchField, int settled)
-            throws Exception {
+    void aConsumerClosedEarlyLeavesItsUnsettledMessagesToTheNext(String clientApi, String ackMode, String batchField,
+                                                                 int settled) throws Exception {
         String batch = batchField == null ? "" : batchField + ": 100\n";
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "ackMode: " + ackMode + "\n" + batch);
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi + "\nackMode: " + ackMode
+                + "\n" + batch);
         try {
             String topic = LocalBroker.topic();
             String subscription = LocalBroker.subscription("ack");
@@ -65,9 +69,10 @@ class AcknowledgementsIT {
         }
     }
 
-    @Test
-    void aPausedConsumerGetsNothingUntilResumed() throws Exception {
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "ackMode: auto\n");
+    @ParameterizedTest(name = "clientApi {0}")
+    @ValueSource(strings = {"jms", "core"})
+    void aPausedConsumerGetsNothingUntilResumed(String clientApi) throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi + "\nackMode: auto\n");
         try {
             String topic = LocalBroker.topic();
             driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);

@@ -69,6 +69,7 @@ class ArtemisSettingsTest {
         assertEquals("deliveryMode is 'durable'; allowed: persistent, non_persistent", error("deliveryMode: durable\n"));
         assertEquals("sendMode is 'fast'; allowed: sync, async", error("sendMode: fast\n"));
         assertEquals("ackMode is 'none'; allowed: auto, client, dups_ok, transacted", error("ackMode: none\n"));
+        assertEquals("clientApi is 'openwire'; allowed: jms, core", error("clientApi: openwire\n"));
         assertTrue(error("ackModes: auto\n").startsWith("unknown field 'ackModes' (did you mean 'ackMode'?); allowed fields: "));
         assertTrue(error("ackModes: auto\n").contains("transactionBatchSize"));
         assertEquals("field 'producerWindowSize' has value 'lots'; allowed: a whole number", error("producerWindowSize: lots\n"));

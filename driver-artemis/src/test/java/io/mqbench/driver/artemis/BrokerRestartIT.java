@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 7: persistent messages survive a broker restart between send and receive, transient ones
@@ -75,10 +77,11 @@ class BrokerRestartIT {
         }
     }
 
-    @Test
-    void withReconnectAttemptsARunningDriverCarriesOnAfterARestart() throws Exception {
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "brokerAddress: " + LocalBroker.ADDRESS
-                + "?reconnectAttempts=-1&retryInterval=200\ndeliveryMode: persistent\n");
+    @ParameterizedTest(name = "clientApi {0}")
+    @ValueSource(strings = {"jms", "core"})
+    void withReconnectAttemptsARunningDriverCarriesOnAfterARestart(String clientApi) throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi + "\nbrokerAddress: "
+                + LocalBroker.ADDRESS + "?reconnectAttempts=-1&retryInterval=200\ndeliveryMode: persistent\n");
         try {
             String topic = LocalBroker.topic();
             driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);

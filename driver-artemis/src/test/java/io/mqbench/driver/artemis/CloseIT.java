@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** close() ends every connection and thread the driver started, and says what the broker is. */
 class CloseIT {
@@ -21,10 +22,11 @@ class CloseIT {
     @TempDir
     Path dir;
 
-    @Test
-    void closeLeavesNoClientThreadsBehind() throws Exception {
+    @ParameterizedTest(name = "clientApi {0}")
+    @ValueSource(strings = {"jms", "core"})
+    void closeLeavesNoClientThreadsBehind(String clientApi) throws Exception {
         Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "");
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi + "\n");
         String topic = LocalBroker.topic();
         driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
         Inbox inbox = new Inbox();

@@ -42,6 +42,11 @@ class DriverFilesTest {
         assertEquals(JmsSettings.SendMode.ASYNC, async.sendModeKind());
         assertEquals(1048576, ((ArtemisSettings) async).confirmationWindowSize);
 
+        ArtemisSettings core = (ArtemisSettings) load("artemis-core.yaml");
+        assertEquals(ArtemisSettings.ClientApi.CORE, core.clientApiKind());
+        assertEquals(JmsSettings.AckMode.DUPS_OK, core.ackModeKind(), "acknowledgements batched, as upstream's driver");
+        assertEquals(ArtemisSettings.ClientApi.JMS, ((ArtemisSettings) async).clientApiKind(), "jms unless asked");
+
         JmsSettings transacted = load("artemis-transacted.yaml");
         assertEquals(JmsSettings.AckMode.TRANSACTED, transacted.ackModeKind());
         assertEquals(100, transacted.transactionBatchSize);

@@ -11,8 +11,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** messageGroups: the key becomes JMSXGroupID, so each key goes to one consumer of a subscription, in order. */
 class MessageGroupsIT {
@@ -21,9 +22,10 @@ class MessageGroupsIT {
     @TempDir
     Path dir;
 
-    @Test
-    void eachKeyStaysWithOneConsumerInOrder() throws Exception {
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "messageGroups: true\n");
+    @ParameterizedTest(name = "clientApi {0}")
+    @ValueSource(strings = {"jms", "core"})
+    void eachKeyStaysWithOneConsumerInOrder(String clientApi) throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi + "\nmessageGroups: true\n");
         try {
             String topic = LocalBroker.topic();
             String subscription = LocalBroker.subscription("groups");

@@ -15,9 +15,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -29,9 +29,11 @@ class SendAcknowledgementsIT {
     @TempDir
     Path dir;
 
-    @Test
-    void anAsyncSendCompletesOnlyOnceTheBrokerAnswered() throws Exception {
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "deliveryMode: persistent\nsendMode: async\n");
+    @ParameterizedTest(name = "clientApi {0}")
+    @ValueSource(strings = {"jms", "core"})
+    void anAsyncSendCompletesOnlyOnceTheBrokerAnswered(String clientApi) throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi
+                + "\ndeliveryMode: persistent\nsendMode: async\n");
         try {
             BenchmarkProducer producer = subscribedProducer(driver);
             Messages.sendAll(producer, 1);
@@ -53,9 +55,11 @@ class SendAcknowledgementsIT {
         }
     }
 
-    @Test
-    void aSyncSendReturnsOnlyOnceTheBrokerAnswered() throws Exception {
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "deliveryMode: non_persistent\nsendMode: sync\n");
+    @ParameterizedTest(name = "clientApi {0}")
+    @ValueSource(strings = {"jms", "core"})
+    void aSyncSendReturnsOnlyOnceTheBrokerAnswered(String clientApi) throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi
+                + "\ndeliveryMode: non_persistent\nsendMode: sync\n");
         try {
             BenchmarkProducer producer = subscribedProducer(driver);
             Messages.sendAll(producer, 1);
@@ -75,10 +79,11 @@ class SendAcknowledgementsIT {
         }
     }
 
-    @ParameterizedTest(name = "sendMode {0}")
-    @ValueSource(strings = {"async", "sync"})
-    void aSendTheBrokerRefusesFails(String sendMode) throws Exception {
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "deliveryMode: persistent\nsendMode: " + sendMode + "\n");
+    @ParameterizedTest(name = "clientApi {0}, sendMode {1}")
+    @CsvSource({"jms, async", "jms, sync", "core, async", "core, sync"})
+    void aSendTheBrokerRefusesFails(String clientApi, String sendMode) throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi
+                + "\ndeliveryMode: persistent\nsendMode: " + sendMode + "\n");
         String topic = LocalBroker.topic();
         try (BrokerConsole console = new BrokerConsole()) {
             // This test's own address refuses messages beyond 20 kB instead of paging them.

@@ -27,16 +27,20 @@ class SubscriptionsIT {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "{0}, {1}, durable subscriptions {2}, ackMode {3}")
+    @ParameterizedTest(name = "{0}, {1}, durable subscriptions {2}, ackMode {3}, clientApi {4}")
     @CsvSource({
-            "persistent, async, true, auto",
-            "persistent, sync, true, client",
-            "non_persistent, async, false, dups_ok",
-            "persistent, async, true, transacted",
+            "persistent, async, true, auto, jms",
+            "persistent, sync, true, client, jms",
+            "non_persistent, async, false, dups_ok, jms",
+            "persistent, async, true, transacted, jms",
+            "persistent, async, true, dups_ok, core",
+            "persistent, sync, true, client, core",
+            "non_persistent, async, false, auto, core",
     })
     void everySubscriptionGetsEveryMessageAndConsumersShareOne(String deliveryMode, String sendMode,
-                                                               boolean durable, String ackMode) throws Exception {
-        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "deliveryMode: " + deliveryMode
+                                                               boolean durable, String ackMode, String clientApi)
+            throws Exception {
+        ArtemisBenchmarkDriver driver = LocalBroker.driver(dir, "clientApi: " + clientApi + "\ndeliveryMode: " + deliveryMode
                 + "\nsendMode: " + sendMode + "\ndurableSubscriptions: " + durable + "\nackMode: " + ackMode + "\n");
         String topic = LocalBroker.topic();
         String single = LocalBroker.subscription("single");

@@ -2,6 +2,7 @@ package io.mqbench.driver.artemis.jms;
 
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.Closing;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -20,8 +21,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.jms.JMSException;
 import org.apache.bookkeeper.stats.StatsLogger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A benchmark driver for any JMS 2.0 broker: producers, consumers and acknowledgements are plain
@@ -29,14 +31,15 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * send acknowledgements, clean-up) comes from the {@link JmsProvider} a subclass opens.
  */
 public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetadata, SettingsCheck {
+    private static final Logger log = LoggerFactory.getLogger(JmsBenchmarkDriver.class);
     private JmsSettings settings;
     private JmsProvider provider;
     private Map<String, String> brokerFacts;
     private ExecutorService creationThreads;
     private final AtomicInteger producerNumbers = new AtomicInteger();
     private final AtomicInteger consumerNumbers = new AtomicInteger();
-    private final OpenClients<JmsProducer> producers = new OpenClients<>();
-    private final OpenClients<JmsConsumer> consumers = new OpenClients<>();
+    private final OpenClients<BenchmarkProducer> producers = new OpenClients<>();
+    private final OpenClients<BenchmarkConsumer> consumers = new OpenClients<>();
     private final Set<String> createdTopics = new LinkedHashSet<>();
     private final Set<List<String>> subscriptions = new LinkedHashSet<>();
 
@@ -83,9 +86,8 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
         return CompletableFuture.supplyAsync(() -> {
             String name = "mqbench-producer-" + producerNumbers.getAndIncrement();
             try {
-                JmsProducer producer = JmsProducer.open(name, topic, provider, settings);
-                return producers.add(producer);
-            } catch (JMSException | RuntimeException e) {
+                return producers.add(openProducer(name, topic));
+            } catch (Exception e) {
                 throw new CompletionException("cannot create " + name + " for " + topic + ": "
                         + JmsFailures.describe(e), e);
             }
@@ -98,17 +100,30 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
         return CompletableFuture.supplyAsync(() -> {
             String name = "mqbench-consumer-" + consumerNumbers.getAndIncrement();
             try {
-                JmsConsumer consumer = JmsConsumer.open(name, topic, subscriptionName, consumerCallback, provider,
-                        settings);
+                BenchmarkConsumer consumer = openConsumer(name, topic, subscriptionName, consumerCallback);
                 synchronized (subscriptions) {
                     subscriptions.add(List.of(topic, subscriptionName));
                 }
                 return consumers.add(consumer);
-            } catch (JMSException | RuntimeException e) {
+            } catch (Exception e) {
                 throw new CompletionException("cannot create " + name + " on subscription " + subscriptionName
                         + " of " + topic + ": " + JmsFailures.describe(e), e);
             }
         }, creationThreads);
+    }
+
+    /**
+     * One producer with its own connection. A broker whose own client is cheaper per message than
+     * its JMS layer (Artemis' core API) may open that instead, with the same settings.
+     */
+    protected BenchmarkProducer openProducer(String name, String topic) throws Exception {
+        return JmsProducer.open(name, topic, provider, settings);
+    }
+
+    /** One consumer of a subscription, with its own connection; see {@link #openProducer}. */
+    protected BenchmarkConsumer openConsumer(String name, String topic, String subscription, ConsumerCallback callback)
+            throws Exception {
+        return JmsConsumer.open(name, topic, subscription, callback, provider, settings);
     }
 
     @Override
@@ -129,8 +144,8 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
 
     @Override
     public void close() {
-        consumers.takeAll().forEach(JmsConsumer::close);
-        producers.takeAll().forEach(JmsProducer::close);
+        consumers.takeAll().forEach(consumer -> Closing.quietly(consumer, log));
+        producers.takeAll().forEach(producer -> Closing.quietly(producer, log));
         if (provider != null) {
             if (settings.deleteTopologyOnClose) {
                 deleteTopology();

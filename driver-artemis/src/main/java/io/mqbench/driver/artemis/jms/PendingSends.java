@@ -13,7 +13,7 @@ import java.util.concurrent.TimeoutException;
  * harness sees the wait as publish delay. When the connection is lost, every pending send fails
  * at once, because the client may never answer it.
  */
-final class PendingSends {
+public final class PendingSends {
     /** How long a send may wait for room before it fails: the broker has stopped answering. */
     static final long WAIT_SECONDS = 30;
 
@@ -23,7 +23,7 @@ final class PendingSends {
     private volatile Exception lostBy;
 
     /** @param limit most pending sends; 0 for no limit */
-    PendingSends(int limit) {
+    public PendingSends(int limit) {
         this.limit = limit;
         this.room = limit > 0 ? new Semaphore(limit) : null;
     }
@@ -36,7 +36,7 @@ final class PendingSends {
      * as publish delay. After {@link #WAIT_SECONDS} without room it gives up, and the send waits
      * (and fails) itself.
      */
-    void reserve() throws InterruptedException {
+    public void reserve() throws InterruptedException {
         if (room != null && !reserved) {
             reserved = room.tryAcquire(WAIT_SECONDS, TimeUnit.SECONDS);
         }
@@ -46,7 +46,7 @@ final class PendingSends {
      * Registers a send about to happen. Returns null, with {@code future} already failed, when
      * there is no room after {@link #WAIT_SECONDS} or the connection is gone.
      */
-    Pending open(CompletableFuture<Void> future) {
+    public Pending open(CompletableFuture<Void> future) {
         if (reserved) {
             reserved = false;
         } else if (room != null) {
@@ -74,7 +74,7 @@ final class PendingSends {
     }
 
     /** Fails every pending send, and every later one, with {@code cause}. */
-    void failAll(Exception cause) {
+    public void failAll(Exception cause) {
         lostBy = cause;
         for (Pending entry : pending) {
             entry.failed(cause);
@@ -82,21 +82,21 @@ final class PendingSends {
     }
 
     /** Why sends fail at once now, or null while connected. */
-    Exception lost() {
+    public Exception lost() {
         return lostBy;
     }
 
     /** Accepts sends again after the client library reconnected. */
-    void reopen() {
+    public void reopen() {
         lostBy = null;
     }
 
-    int count() {
+    public int count() {
         return pending.size();
     }
 
     /** One send in flight; settles its future exactly once and frees its room. */
-    final class Pending implements AsyncSend.Outcome {
+    public final class Pending implements AsyncSend.Outcome {
         private final CompletableFuture<Void> future;
 
         private Pending(CompletableFuture<Void> future) {

@@ -1,0 +1,167 @@
+package io.mqbench.driver.artemis.core;
+
+import io.mqbench.driver.api.SendWindow;
+import io.mqbench.driver.api.StampedPayload;
+import io.mqbench.driver.artemis.ArtemisSettings;
+import io.mqbench.driver.artemis.jms.JmsFailures;
+import io.mqbench.driver.artemis.jms.JmsProvider.ConnectionEvents;
+import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.artemis.jms.PendingSends;
+import io.mqbench.driver.artemis.jms.PublishTimestamp;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.apache.activemq.artemis.api.core.ActiveMQException;
+import org.apache.activemq.artemis.api.core.Message;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.api.core.client.ClientMessage;
+import org.apache.activemq.artemis.api.core.client.ClientProducer;
+import org.apache.activemq.artemis.api.core.client.SendAcknowledgementHandler;
+import org.apache.activemq.artemis.api.core.client.ServerLocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One producer on Artemis' core client: its own connection and session, a core message per send
+ * (the payload as its body, nothing else unless the payload lacks mqbench's stamp). Sync sends
+ * return when the broker answered (the locator blocks on every send); async sends complete when
+ * the broker's answer arrives, with at most {@code maxPendingSends} in flight, as on the JMS path.
+ */
+public final class CoreProducer implements BenchmarkProducer, SendWindow {
+    private static final Logger log = LoggerFactory.getLogger(CoreProducer.class);
+    static final SimpleString PUBLISH_MILLIS = SimpleString.of(PublishTimestamp.PROPERTY);
+
+    private final String name;
+    private final CoreConnection connection;
+    private final ClientProducer producer;
+    private final boolean durable;
+    private final boolean async;
+    private final boolean groupByKey;
+    private final PendingSends pending;
+
+    private CoreProducer(String name, CoreConnection connection, ClientProducer producer, ArtemisSettings settings) {
+        this.name = name;
+        this.connection = connection;
+        this.producer = producer;
+        this.durable = settings.persistent();
+        this.async = settings.sendModeKind() == JmsSettings.SendMode.ASYNC;
+        this.groupByKey = settings.messageGroups;
+        this.pending = new PendingSends(async ? settings.maxPendingSends : 0);
+    }
+
+    /** Connects a producer of {@code topic}'s address. */
+    public static CoreProducer open(String name, String topic, ServerLocator locator, ArtemisSettings settings)
+            throws Exception {
+        Events events = new Events(name);
+        CoreConnection connection = CoreConnection.open(locator, settings, true, 0, events);
+        try {
+            CoreProducer created = new CoreProducer(name, connection, connection.session.createProducer(topic),
+                    settings);
+            events.producer = created;
+            return created;
+        } catch (ActiveMQException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void awaitRoom() throws InterruptedException {
+        if (async) {
+            pending.reserve();
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        // A core session is single-threaded; the harness sends from one thread, this guards the rest.
+        synchronized (this) {
+            Exception down = pending.lost();
+            if (down != null) {
+                future.completeExceptionally(down);
+                return future;
+            }
+            try {
+                // A bytes message, as a JMS BytesMessage is: a JMS consumer of the subscription reads it too.
+                ClientMessage message = connection.session.createMessage(Message.BYTES_TYPE, durable);
+                message.getBodyBuffer().writeBytes(payload);
+                if (!StampedPayload.isStamped(payload)) {
+                    message.putLongProperty(PUBLISH_MILLIS, System.currentTimeMillis());
+                }
+                if (groupByKey && key.isPresent()) {
+                    message.putStringProperty(Message.HDR_GROUP_ID, SimpleString.of(key.get()));
+                }
+                if (async) {
+                    PendingSends.Pending entry = pending.open(future);
+                    if (entry != null) {
+                        try {
+                            producer.send(message, new Answer(entry));
+                        } catch (ActiveMQException | RuntimeException e) {
+                            entry.failed(e);
+                        }
+                    }
+                } else {
+                    producer.send(message);
+                    future.complete(null);
+                }
+            } catch (ActiveMQException | RuntimeException e) {
+                future.completeExceptionally(e);
+            }
+        }
+        return future;
+    }
+
+    /** The broker's answer to one async send (the client calls it on its own thread). */
+    private record Answer(PendingSends.Pending entry) implements SendAcknowledgementHandler {
+        @Override
+        public void sendAcknowledged(Message message) {
+            entry.acknowledged();
+        }
+
+        @Override
+        public void sendFailed(Message message, Exception error) {
+            entry.failed(error);
+        }
+    }
+
+    /** A lost connection fails the sends in flight, and new sends until the client reconnected. */
+    private static final class Events implements ConnectionEvents {
+        private final String name;
+        private volatile CoreProducer producer;
+
+        Events(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void lost(Exception cause, boolean reconnecting) {
+            CoreProducer lostProducer = producer;
+            if (lostProducer == null) {
+                return;
+            }
+            log.warn("producer {}: connection lost ({}); {} sends in flight fail{}", name, JmsFailures.describe(cause),
+                    lostProducer.pending.count(), reconnecting ? "; the client reconnects" : "");
+            lostProducer.pending.failAll(new ActiveMQException((reconnecting ? "not connected, reconnecting: "
+                    : "connection lost: ") + JmsFailures.describe(cause)));
+        }
+
+        @Override
+        public void restored() {
+            CoreProducer restoredProducer = producer;
+            if (restoredProducer != null) {
+                log.warn("producer {}: reconnected", name);
+                restoredProducer.pending.reopen();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pending.count() > 0) {
+            log.debug("producer {}: closing with {} sends unanswered", name, pending.count());
+        }
+        connection.close();
+        pending.failAll(new ActiveMQException("producer closed before the broker answered"));
+    }
+}
