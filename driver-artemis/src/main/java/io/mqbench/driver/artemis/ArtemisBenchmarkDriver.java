@@ -2,9 +2,9 @@ package io.mqbench.driver.artemis;
 
 import io.mqbench.driver.artemis.core.CoreConsumer;
 import io.mqbench.driver.artemis.core.CoreProducer;
-import io.mqbench.driver.artemis.jms.JmsBenchmarkDriver;
-import io.mqbench.driver.artemis.jms.JmsFailures;
-import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.jms.JmsBenchmarkDriver;
+import io.mqbench.driver.jms.JmsFailures;
+import io.mqbench.driver.jms.JmsSettings;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;

@@ -1,18 +1,16 @@
 package io.mqbench.driver.artemis;
 
-import io.mqbench.driver.artemis.jms.AsyncSend;
-import io.mqbench.driver.artemis.jms.JmsFailures;
-import io.mqbench.driver.artemis.jms.JmsProvider;
-import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.jms.AsyncSend;
+import io.mqbench.driver.jms.JmsFailures;
+import io.mqbench.driver.jms.JmsProvider;
+import io.mqbench.driver.jms.JmsSettings;
 import io.mqbench.driver.support.ClientLibraryConflict;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.jms.CompletionListener;
 import javax.jms.Connection;
 import javax.jms.Destination;
 import javax.jms.JMSException;
-import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.Session;
 import javax.jms.Topic;
@@ -127,17 +125,7 @@ final class ArtemisProvider implements JmsProvider {
 
     @Override
     public AsyncSend asyncSend() {
-        return (producer, message, outcome) -> producer.send(message, new CompletionListener() {
-            @Override
-            public void onCompletion(Message sent) {
-                outcome.acknowledged();
-            }
-
-            @Override
-            public void onException(Message sent, Exception error) {
-                outcome.failed(error);
-            }
-        });
+        return AsyncSend.COMPLETION_LISTENER;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.mqbench.driver.artemis;
 
-import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.jms.JmsSettings;
 import io.mqbench.driver.support.Choices;
 import java.util.regex.Pattern;
 

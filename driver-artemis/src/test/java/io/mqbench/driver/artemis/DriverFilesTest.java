@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.mqbench.driver.artemis.classic.ClassicSettings;
-import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.jms.JmsSettings;
 import java.io.File;
 import java.io.IOException;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.mqbench.driver.artemis.classic;
 
-import io.mqbench.driver.artemis.jms.JmsBenchmarkDriver;
-import io.mqbench.driver.artemis.jms.JmsFailures;
-import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.jms.JmsBenchmarkDriver;
+import io.mqbench.driver.jms.JmsFailures;
+import io.mqbench.driver.jms.JmsSettings;
 import java.io.File;
 import java.io.IOException;
 import javax.jms.JMSException;

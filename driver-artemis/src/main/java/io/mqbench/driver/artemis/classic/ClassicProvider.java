@@ -1,9 +1,9 @@
 package io.mqbench.driver.artemis.classic;
 
-import io.mqbench.driver.artemis.jms.AsyncSend;
-import io.mqbench.driver.artemis.jms.JmsFailures;
-import io.mqbench.driver.artemis.jms.JmsProvider;
-import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.jms.AsyncSend;
+import io.mqbench.driver.jms.JmsFailures;
+import io.mqbench.driver.jms.JmsProvider;
+import io.mqbench.driver.jms.JmsSettings;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.mqbench.driver.artemis.classic;
 
-import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.jms.JmsSettings;
 import java.util.regex.Pattern;
 
 /** The ActiveMQ Classic variant's YAML file: the common JMS settings plus the OpenWire URL and prefetch. */

@@ -1,6 +1,6 @@
 package io.mqbench.driver.artemis.core;
 
-import io.mqbench.driver.artemis.jms.JmsSettings;
+import io.mqbench.driver.jms.JmsSettings;
 import org.apache.activemq.artemis.api.core.ActiveMQException;
 import org.apache.activemq.artemis.api.core.client.ClientMessage;
 import org.apache.activemq.artemis.api.core.client.ClientSession;

@@ -1,8 +1,8 @@
 package io.mqbench.driver.artemis.core;
 
 import io.mqbench.driver.artemis.ArtemisSettings;
-import io.mqbench.driver.artemis.jms.JmsFailures;
-import io.mqbench.driver.artemis.jms.JmsProvider.ConnectionEvents;
+import io.mqbench.driver.jms.JmsFailures;
+import io.mqbench.driver.jms.JmsProvider.ConnectionEvents;
 import org.apache.activemq.artemis.api.core.ActiveMQException;
 import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;

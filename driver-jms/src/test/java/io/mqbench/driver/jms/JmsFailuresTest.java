@@ -1,4 +1,4 @@
-package io.mqbench.driver.artemis.jms;
+package io.mqbench.driver.jms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.mqbench.driver.artemis.jms;
+package io.mqbench.driver.jms;
 
 import io.mqbench.driver.support.Choices;
 import io.mqbench.driver.support.DriverSettings;

@@ -1,4 +1,4 @@
-package io.mqbench.driver.artemis.jms;
+package io.mqbench.driver.jms;
 
 import java.util.Map;
 import javax.jms.Connection;

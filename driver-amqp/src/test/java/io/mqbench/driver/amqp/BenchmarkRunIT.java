@@ -1,0 +1,36 @@
+package io.mqbench.driver.amqp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.SteadyRun;
+import io.mqbench.testing.TempFiles;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A short real benchmark through the command line with the module's amqp-artemis.yaml. */
+class BenchmarkRunIT {
+    private static final int RATE = 1_000;
+    private static final int SECONDS = 10;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFixedRateRunHoldsTheRateAndLosesNothing() throws Exception {
+        Path workload = TempFiles.fixedRateWorkload(dir, "amqp-it-1k", RATE, SECONDS, 5);
+        Path results = dir.resolve("results");
+        BenchmarkCli run = BenchmarkCli.run("-d", "amqp-artemis.yaml", "-o", results.toString(), workload.toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
+
+        JsonNode r = BenchmarkCli.onlyResult(results);
+        SteadyRun.assertSteady(r, RATE, SECONDS);
+        assertEquals(0, r.at("/delivery/outOfOrder").asLong(), "one subscription, one consumer: publish order");
+        assertEquals("AMQP 1.0 (Qpid JMS)", r.at("/driverMetadata/protocol").asText());
+        assertTrue(r.at("/driverMetadata/clientLibrary").asText().startsWith("org.apache.qpid:qpid-jms-client 1.13"),
+                r.at("/driverMetadata/clientLibrary").asText());
+    }
+}
