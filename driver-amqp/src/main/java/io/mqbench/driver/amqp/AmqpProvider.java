@@ -15,7 +15,6 @@ import javax.jms.JMSException;
 import javax.jms.MessageConsumer;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
-import javax.jms.Topic;
 import org.apache.qpid.jms.JmsConnection;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.apache.qpid.jms.JmsConnectionListener;
@@ -48,8 +47,7 @@ final class AmqpProvider implements JmsProvider {
     /** Builds the connection factory and connects once, so a wrong address or login fails here. */
     static AmqpProvider open(AmqpSettings settings) throws JMSException {
         JmsConnectionFactory factory = connectionFactory(settings);
-        Connection probe = settings.user == null ? factory.createConnection()
-                : factory.createConnection(settings.user, settings.password);
+        Connection probe = JmsProvider.connect(factory, settings);
         try {
             probe.start();
             ConnectionMetaData meta = probe.getMetaData();
@@ -84,8 +82,7 @@ final class AmqpProvider implements JmsProvider {
 
     @Override
     public Connection connect() throws JMSException {
-        return settings.user == null ? factory.createConnection()
-                : factory.createConnection(settings.user, settings.password);
+        return JmsProvider.connect(factory, settings);
     }
 
     @Override
@@ -103,9 +100,7 @@ final class AmqpProvider implements JmsProvider {
 
     @Override
     public MessageConsumer subscribe(Session session, String topic, String subscription) throws JMSException {
-        Topic destination = session.createTopic(topic);
-        return settings.durableSubscriptions ? session.createSharedDurableConsumer(destination, subscription)
-                : session.createSharedConsumer(destination, subscription);
+        return JmsProvider.sharedSubscription(session, topic, subscription, settings);
     }
 
     @Override

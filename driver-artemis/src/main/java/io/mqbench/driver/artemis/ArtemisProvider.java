@@ -13,7 +13,6 @@ import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.MessageConsumer;
 import javax.jms.Session;
-import javax.jms.Topic;
 import org.apache.activemq.artemis.api.core.client.FailoverEventType;
 import org.apache.activemq.artemis.api.core.client.ServerLocator;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnection;
@@ -87,8 +86,7 @@ final class ArtemisProvider implements JmsProvider {
 
     @Override
     public Connection connect() throws JMSException {
-        return settings.user == null ? factory.createConnection()
-                : factory.createConnection(settings.user, settings.password);
+        return JmsProvider.connect(factory, settings);
     }
 
     @Override
@@ -107,9 +105,7 @@ final class ArtemisProvider implements JmsProvider {
 
     @Override
     public MessageConsumer subscribe(Session session, String topic, String subscription) throws JMSException {
-        Topic destination = session.createTopic(topic);
-        return settings.durableSubscriptions ? session.createSharedDurableConsumer(destination, subscription)
-                : session.createSharedConsumer(destination, subscription);
+        return JmsProvider.sharedSubscription(session, topic, subscription, settings);
     }
 
     /** The client's locator, configured from the settings: the core client API's producers and consumers connect with it. */

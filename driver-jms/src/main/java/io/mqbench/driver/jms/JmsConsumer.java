@@ -47,7 +47,7 @@ final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageL
             MessageConsumer consumer = provider.subscribe(session, topic, subscription);
             JmsConsumer created = new JmsConsumer(name, connection, session, callback, acknowledgement);
             consumer.setMessageListener(created);
-            provider.watch(connection, created.new Events());
+            provider.watch(connection, new ConsumerEvents(name, () -> created.closed));
             connection.start();
             return created;
         } catch (JMSException | RuntimeException e) {
@@ -103,21 +103,6 @@ final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageL
             connection.start();
         } catch (JMSException e) {
             log.warn("consumer {}: could not resume: {}", name, JmsFailures.describe(e));
-        }
-    }
-
-    private final class Events implements JmsProvider.ConnectionEvents {
-        @Override
-        public void lost(Exception cause, boolean reconnecting) {
-            if (!closed) {
-                log.warn("consumer {}: connection lost: {}{}", name, JmsFailures.describe(cause),
-                        reconnecting ? "; the client reconnects" : "");
-            }
-        }
-
-        @Override
-        public void restored() {
-            log.warn("consumer {}: reconnected", name);
         }
     }
 

@@ -73,40 +73,22 @@ final class JmsProducer implements BenchmarkProducer, SendWindow {
 
     @Override
     public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
-        CompletableFuture<Void> future = new CompletableFuture<>();
         // A JMS session is single-threaded; the harness sends from one thread, this guards the rest.
         synchronized (this) {
-            Exception down = pending.lost();
-            if (down != null) {
-                // Not connected: fail now instead of blocking the harness's sender in the client.
-                future.completeExceptionally(down);
-                return future;
-            }
-            try {
+            return pending.send(async, outcome -> {
                 BytesMessage message = session.createBytesMessage();
                 message.writeBytes(payload);
                 PublishTimestamp.stamp(message, payload);
                 if (groupByKey && key.isPresent()) {
                     message.setStringProperty(GROUP_PROPERTY, key.get());
                 }
-                if (async) {
-                    PendingSends.Pending entry = pending.open(future);
-                    if (entry != null) {
-                        try {
-                            asyncSend.send(producer, message, entry);
-                        } catch (JMSException | RuntimeException e) {
-                            entry.failed(e);
-                        }
-                    }
+                if (outcome != null) {
+                    asyncSend.send(producer, message, outcome);
                 } else {
                     producer.send(message);
-                    future.complete(null);
                 }
-            } catch (JMSException | RuntimeException e) {
-                future.completeExceptionally(e);
-            }
+            });
         }
-        return future;
     }
 
     /** A lost connection fails the sends in flight, and new sends until the client reconnected. */

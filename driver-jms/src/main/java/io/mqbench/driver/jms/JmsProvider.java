@@ -2,10 +2,12 @@ package io.mqbench.driver.jms;
 
 import java.util.Map;
 import javax.jms.Connection;
+import javax.jms.ConnectionFactory;
 import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.MessageConsumer;
 import javax.jms.Session;
+import javax.jms.Topic;
 
 /**
  * What differs between JMS brokers, behind one seam: how to connect, how a benchmark topic and a
@@ -47,6 +49,23 @@ public interface JmsProvider extends AutoCloseable {
 
     @Override
     void close();
+
+    /** A connection from {@code factory} with the settings' credentials, anonymous without them. */
+    static Connection connect(ConnectionFactory factory, JmsSettings settings) throws JMSException {
+        return settings.user == null ? factory.createConnection()
+                : factory.createConnection(settings.user, settings.password);
+    }
+
+    /**
+     * A consumer of the JMS 2.0 shared subscription {@code subscription} of {@code topic}: durable
+     * or not per the settings, one broker-side queue whose consumers compete.
+     */
+    static MessageConsumer sharedSubscription(Session session, String topic, String subscription, JmsSettings settings)
+            throws JMSException {
+        Topic destination = session.createTopic(topic);
+        return settings.durableSubscriptions ? session.createSharedDurableConsumer(destination, subscription)
+                : session.createSharedConsumer(destination, subscription);
+    }
 
     /** What happens to a connection. */
     interface ConnectionEvents {

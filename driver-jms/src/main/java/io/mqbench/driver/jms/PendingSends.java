@@ -73,6 +73,43 @@ public final class PendingSends {
         return entry;
     }
 
+    /** How a producer hands one message to its client; {@code outcome} is null for a sync send, whose call waits for the broker. */
+    @FunctionalInterface
+    public interface Send {
+        void send(AsyncSend.Outcome outcome) throws Exception;
+    }
+
+    /**
+     * One send, the same way for every client: refused at once while the connection is down
+     * (instead of blocking the harness's sender in the client); in async mode registered, then
+     * handed the outcome its client's callback settles; in sync mode complete when the call
+     * returns. The caller keeps its session to one thread at a time.
+     */
+    public CompletableFuture<Void> send(boolean async, Send send) {
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        Exception down = lostBy;
+        if (down != null) {
+            future.completeExceptionally(down);
+        } else if (!async) {
+            try {
+                send.send(null);
+                future.complete(null);
+            } catch (Exception e) {
+                future.completeExceptionally(e);
+            }
+        } else {
+            Pending entry = open(future);
+            if (entry != null) {
+                try {
+                    send.send(entry);
+                } catch (Exception e) {
+                    entry.failed(e);
+                }
+            }
+        }
+        return future;
+    }
+
     /** Fails every pending send, and every later one, with {@code cause}. */
     public void failAll(Exception cause) {
         lostBy = cause;

@@ -4,7 +4,7 @@ import io.mqbench.driver.api.PausableConsumer;
 import io.mqbench.driver.api.StampedPayload;
 import io.mqbench.driver.artemis.ArtemisSettings;
 import io.mqbench.driver.jms.JmsFailures;
-import io.mqbench.driver.jms.JmsProvider.ConnectionEvents;
+import io.mqbench.driver.jms.ConsumerEvents;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import org.apache.activemq.artemis.api.core.ActiveMQBuffer;
@@ -44,7 +44,7 @@ public final class CoreConsumer implements BenchmarkConsumer, PausableConsumer, 
                                     ServerLocator locator, ArtemisSettings settings) throws Exception {
         CoreConsumer created = new CoreConsumer(name, callback, CoreAcks.of(settings, locator.getAckBatchSize()));
         CoreConnection connection = CoreConnection.open(locator, settings, created.acks.autoCommitAcks,
-                created.acks.ackBatchSize, created.new Events());
+                created.acks.ackBatchSize, new ConsumerEvents(name, () -> created.closed));
         try {
             // A shared queue may already exist (another consumer of the subscription): then it is used as is.
             connection.session.createSharedQueue(QueueConfiguration.of(queue).setAddress(topic)
@@ -102,21 +102,6 @@ public final class CoreConsumer implements BenchmarkConsumer, PausableConsumer, 
             connection.session.start();
         } catch (ActiveMQException e) {
             log.warn("consumer {}: could not resume: {}", name, JmsFailures.describe(e));
-        }
-    }
-
-    private final class Events implements ConnectionEvents {
-        @Override
-        public void lost(Exception cause, boolean reconnecting) {
-            if (!closed) {
-                log.warn("consumer {}: connection lost: {}{}", name, JmsFailures.describe(cause),
-                        reconnecting ? "; the client reconnects" : "");
-            }
-        }
-
-        @Override
-        public void restored() {
-            log.warn("consumer {}: reconnected", name);
         }
     }
 

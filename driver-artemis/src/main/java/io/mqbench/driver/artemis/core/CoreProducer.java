@@ -3,6 +3,7 @@ package io.mqbench.driver.artemis.core;
 import io.mqbench.driver.api.SendWindow;
 import io.mqbench.driver.api.StampedPayload;
 import io.mqbench.driver.artemis.ArtemisSettings;
+import io.mqbench.driver.jms.AsyncSend;
 import io.mqbench.driver.jms.JmsFailures;
 import io.mqbench.driver.jms.JmsProvider.ConnectionEvents;
 import io.mqbench.driver.jms.JmsSettings;
@@ -74,15 +75,9 @@ public final class CoreProducer implements BenchmarkProducer, SendWindow {
 
     @Override
     public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
-        CompletableFuture<Void> future = new CompletableFuture<>();
         // A core session is single-threaded; the harness sends from one thread, this guards the rest.
         synchronized (this) {
-            Exception down = pending.lost();
-            if (down != null) {
-                future.completeExceptionally(down);
-                return future;
-            }
-            try {
+            return pending.send(async, outcome -> {
                 // A bytes message, as a JMS BytesMessage is: a JMS consumer of the subscription reads it too.
                 ClientMessage message = connection.session.createMessage(Message.BYTES_TYPE, durable);
                 message.getBodyBuffer().writeBytes(payload);
@@ -92,36 +87,25 @@ public final class CoreProducer implements BenchmarkProducer, SendWindow {
                 if (groupByKey && key.isPresent()) {
                     message.putStringProperty(Message.HDR_GROUP_ID, SimpleString.of(key.get()));
                 }
-                if (async) {
-                    PendingSends.Pending entry = pending.open(future);
-                    if (entry != null) {
-                        try {
-                            producer.send(message, new Answer(entry));
-                        } catch (ActiveMQException | RuntimeException e) {
-                            entry.failed(e);
-                        }
-                    }
+                if (outcome != null) {
+                    producer.send(message, new Answer(outcome));
                 } else {
                     producer.send(message);
-                    future.complete(null);
                 }
-            } catch (ActiveMQException | RuntimeException e) {
-                future.completeExceptionally(e);
-            }
+            });
         }
-        return future;
     }
 
     /** The broker's answer to one async send (the client calls it on its own thread). */
-    private record Answer(PendingSends.Pending entry) implements SendAcknowledgementHandler {
+    private record Answer(AsyncSend.Outcome outcome) implements SendAcknowledgementHandler {
         @Override
         public void sendAcknowledged(Message message) {
-            entry.acknowledged();
+            outcome.acknowledged();
         }
 
         @Override
         public void sendFailed(Message message, Exception error) {
-            entry.failed(error);
+            outcome.failed(error);
         }
     }
 
