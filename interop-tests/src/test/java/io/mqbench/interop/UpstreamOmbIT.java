@@ -37,7 +37,7 @@ import org.junit.jupiter.api.function.Executable;
  *
  * <p>Upstream's runs last whole minutes, so they go in two batches of light work (1,000 or 200
  * msg/s of 1 KB each): the five drop-in jars of the real brokers, then the two emulated brokers
- * with upstream's coordinator and two mqbench workers. All seven at once (nine JVMs on two
+ * and AMQP 1.0 with upstream's coordinator and two mqbench workers. All at once (nine JVMs on two
  * cores) starved the emulated Mongo server in CI: its consumer fell to half the rate.
  * mqbench's own 30-s run comes first and must hold its rate to 1 % in every period.
  */
@@ -48,10 +48,13 @@ class UpstreamOmbIT {
     private static final Path WORK = ROOT.resolve("interop-tests/target/interop");
     /** Drop-in jars of the real brokers, run first and together at 1,000 msg/s. */
     private static final List<String> REAL_BROKER_DRIVERS = List.of("kafka", "rabbitmq", "artemis", "redis", "nats");
-    /** ElasticMQ and mongo-java-server are slow emulations: 200 msg/s suits them. */
-    private static final List<String> EMULATED_BROKER_DRIVERS = List.of("sqs", "mongo");
-    private static final Map<String, Integer> DROP_IN_DRIVERS =
-            Map.of("kafka", 1000, "rabbitmq", 1000, "artemis", 1000, "redis", 1000, "nats", 1000, "sqs", 200, "mongo", 200);
+    /**
+     * The second, lighter batch at 200 msg/s: ElasticMQ and mongo-java-server are slow
+     * emulations, and AMQP shares the Artemis of the first batch.
+     */
+    private static final List<String> LIGHT_DRIVERS = List.of("sqs", "mongo", "amqp");
+    private static final Map<String, Integer> DROP_IN_DRIVERS = Map.of("kafka", 1000, "rabbitmq", 1000, "artemis", 1000,
+            "redis", 1000, "nats", 1000, "sqs", 200, "mongo", 200, "amqp", 200);
 
     private static UpstreamOmb upstream;
     private static final List<AutoCloseable> started = new ArrayList<>();
@@ -127,7 +130,7 @@ class UpstreamOmbIT {
         assertEquals(result.path("aggregatedEndToEndLatency99pct").asDouble(), (Double) read.get("aggregatedEndToEndLatency99pct"));
     }
 
-    /** (a) Each drop-in jar alone in upstream's lib/, run by upstream's local benchmark (SQS on ElasticMQ, Mongo on mongo-java-server too). */
+    /** (a) Each drop-in jar alone in upstream's lib/, run by upstream's local benchmark (SQS on ElasticMQ, Mongo on mongo-java-server, AMQP 1.0 on Artemis too). */
     @Test
     @Order(2)
     void eachDropInJarRunsInUpstreamsLocalBenchmark() throws Exception {
@@ -174,8 +177,8 @@ class UpstreamOmbIT {
     }
 
     /**
-     * Runs upstream's seven runs the first time a test needs them: the real brokers' drop-in
-     * jars first, to their end, then the emulated brokers' jars with upstream's coordinator.
+     * Runs upstream's nine runs the first time a test needs them: the real brokers' drop-in
+     * jars first, to their end, then the light batch's jars with upstream's coordinator.
      */
     private static synchronized void startUpstreamRuns() throws Exception {
         if (!upstreamRuns.isEmpty()) {
@@ -190,7 +193,7 @@ class UpstreamOmbIT {
         for (String driver : REAL_BROKER_DRIVERS) {
             upstreamRuns.get(driver).awaitResult();
         }
-        for (String driver : EMULATED_BROKER_DRIVERS) {
+        for (String driver : LIGHT_DRIVERS) {
             startDropIn(driver, slowWorkload, logs);
         }
         JavaProcess worker1 = JavaProcess.worker(logs, "mqbench-worker-1");

@@ -35,11 +35,11 @@ class AmqpSettingsTest {
 
     @Test
     void everyDriverFileOfTheModuleLoadsAndSaysWhatItsNameSays() throws IOException {
-        assertEquals(List.of("amqp-artemis-settled.yaml", "amqp-artemis.yaml", "amqp-seed001-credit200.yaml",
-                "amqp-seed001-credit5000.yaml"), TempFiles.moduleDriverFileNames("amqp"));
-        AmqpSettings everyday = JmsSettings.read(new File("amqp-artemis.yaml"), AmqpSettings.class);
+        assertEquals(List.of("amqp-local.yaml", "amqp-seed001-credit200.yaml", "amqp-seed001-credit5000.yaml",
+                "amqp-settled.yaml"), TempFiles.moduleDriverFileNames("amqp"));
+        AmqpSettings everyday = JmsSettings.read(new File("amqp-local.yaml"), AmqpSettings.class);
         assertTrue(everyday.persistent() && !everyday.settledSends && !everyday.settledDeliveries);
-        AmqpSettings settled = JmsSettings.read(new File("amqp-artemis-settled.yaml"), AmqpSettings.class);
+        AmqpSettings settled = JmsSettings.read(new File("amqp-settled.yaml"), AmqpSettings.class);
         assertTrue(settled.settledSends && settled.settledDeliveries && !settled.durableSubscriptions);
         assertEquals(200, JmsSettings.read(new File("amqp-seed001-credit200.yaml"), AmqpSettings.class).prefetch);
         assertEquals(5000, JmsSettings.read(new File("amqp-seed001-credit5000.yaml"), AmqpSettings.class).prefetch);

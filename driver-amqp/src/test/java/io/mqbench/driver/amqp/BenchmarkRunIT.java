@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A short real benchmark through the command line with the module's amqp-artemis.yaml. */
+/** A short real benchmark through the command line with the module's amqp-local.yaml. */
 class BenchmarkRunIT {
     private static final int RATE = 1_000;
     private static final int SECONDS = 10;
@@ -23,7 +23,7 @@ class BenchmarkRunIT {
     void aFixedRateRunHoldsTheRateAndLosesNothing() throws Exception {
         Path workload = TempFiles.fixedRateWorkload(dir, "amqp-it-1k", RATE, SECONDS, 5);
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", "amqp-artemis.yaml", "-o", results.toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", "amqp-local.yaml", "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);
