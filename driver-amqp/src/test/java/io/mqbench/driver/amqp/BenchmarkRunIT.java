@@ -11,10 +11,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A short real benchmark through the command line with the module's amqp-local.yaml. */
+/** A real benchmark through the command line with the module's amqp-local.yaml: 1 KB at 1,000 msg/s for 20 s. */
 class BenchmarkRunIT {
     private static final int RATE = 1_000;
-    private static final int SECONDS = 10;
+    private static final int SECONDS = 20;
 
     @TempDir
     Path dir;

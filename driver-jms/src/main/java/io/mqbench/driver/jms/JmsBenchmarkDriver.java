@@ -113,8 +113,9 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
     }
 
     /**
-     * One producer with its own connection. A broker whose own client is cheaper per message than
-     * its JMS layer (Artemis' core API) may open that instead, with the same settings.
+     * One producer with its own connection. A broker module may open one on the broker's own
+     * client API instead, with the same settings (Artemis' core API, which upstream OMB's Artemis
+     * driver measures).
      */
     protected BenchmarkProducer openProducer(String name, String topic) throws Exception {
         return JmsProducer.open(name, topic, provider, settings);
