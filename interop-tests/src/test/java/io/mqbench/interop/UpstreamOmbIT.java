@@ -39,7 +39,9 @@ import org.junit.jupiter.api.function.Executable;
  * msg/s of 1 KB each): the drop-in jars of the real brokers (AMQP 1.0 among them, on Artemis),
  * then the two emulated brokers with upstream's coordinator and two mqbench workers. All at once
  * (nine JVMs on two cores) starved the emulated Mongo server in CI: its consumer fell to half the
- * rate; so did a third jar in the second batch (AMQP's, tried there first).
+ * rate; so did a third jar in the second batch (AMQP's, tried there first). Even so, a busy CI
+ * machine once held RabbitMQ's and Kafka's jars under their rate for a whole minute: a run that
+ * misses its rate runs again, alone, and must hold it then (printed, so it does not pass unseen).
  * mqbench's own 30-s run comes first and must hold its rate to 1 % in every period.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -135,7 +137,7 @@ class UpstreamOmbIT {
     void eachDropInJarRunsInUpstreamsLocalBenchmark() throws Exception {
         startUpstreamRuns();
         List<Executable> checks = new ArrayList<>();
-        DROP_IN_DRIVERS.forEach((driver, rate) -> checks.add(() -> upstreamRuns.get(driver).assertHeldTheRate(rate)));
+        DROP_IN_DRIVERS.forEach((driver, rate) -> checks.add(() -> assertHeldTheRate(driver, rate)));
         assertAll(checks);
     }
 
@@ -144,7 +146,7 @@ class UpstreamOmbIT {
     @Order(3)
     void upstreamsCoordinatorDrivesTwoMqbenchWorkers() throws Exception {
         startUpstreamRuns();
-        upstreamRuns.get("mqbench-workers").assertHeldTheRate(1000);
+        assertHeldTheRate("mqbench-workers", 1000);
     }
 
     /** (d) mqbench's readers take upstream's result files: the CSV summary and bin/compare. */
@@ -177,7 +179,8 @@ class UpstreamOmbIT {
 
     /**
      * Runs upstream's nine runs the first time a test needs them: the real brokers' drop-in
-     * jars first, to their end, then the emulated brokers' jars with upstream's coordinator.
+     * jars first, to their end, then the emulated brokers' jars with upstream's coordinator, to
+     * their end, so that a run retried by {@link #assertHeldTheRate} has the machine to itself.
      */
     private static synchronized void startUpstreamRuns() throws Exception {
         if (!upstreamRuns.isEmpty()) {
@@ -195,29 +198,77 @@ class UpstreamOmbIT {
         for (String driver : EMULATED_BROKER_DRIVERS) {
             startDropIn(driver, slowWorkload, logs);
         }
-        JavaProcess worker1 = JavaProcess.worker(logs, "mqbench-worker-1");
-        started.add(worker1);
-        JavaProcess worker2 = JavaProcess.worker(logs, "mqbench-worker-2");
-        started.add(worker2);
-        Path install = upstream.installInto(WORK.resolve("upstream-coordinator"));
-        Path result = install.resolve("upstream-coordinator-mqbench-workers.json");
-        JavaProcess coordinator = upstream.benchmark(install, logs, "upstream-coordinator",
-                List.of("-w", worker1.url() + "," + worker2.url(), "-d", ROOT.resolve("driver-kafka/kafka-local.yaml").toString(),
-                        "-o", result.toString(), workload.toString()));
-        started.add(coordinator);
-        upstreamRuns.put("mqbench-workers", new UpstreamRun("upstream's coordinator with two mqbench workers", coordinator, result));
+        start("mqbench-workers", attempt -> coordinatorWithTwoMqbenchWorkers(workload, logs, attempt));
+        for (UpstreamRun run : upstreamRuns.values()) {
+            run.awaitResult();
+        }
     }
 
     /** Starts upstream's local benchmark with {@code driver}'s drop-in jar alone in its lib/. */
     private static void startDropIn(String driver, Path workload, Path logs) throws Exception {
         Path jar = ROOT.resolve("driver-" + driver + "/target/mqbench-driver-" + driver + "-omb.jar");
-        Path install = upstream.installInto(WORK.resolve("upstream-with-" + driver), jar);
         Path driverFile = ROOT.resolve("driver-" + driver + "/" + driver + "-local.yaml");
-        Path result = install.resolve("upstream-with-" + driver + ".json");
-        JavaProcess process = upstream.benchmark(install, logs, "upstream-" + driver,
-                List.of("-d", driverFile.toString(), "-o", result.toString(), workload.toString()));
-        started.add(process);
-        upstreamRuns.put(driver, new UpstreamRun("upstream's benchmark with " + jar.getFileName(), process, result));
+        start(driver, attempt -> {
+            String name = "upstream-with-" + driver + attempt;
+            Path install = upstream.installInto(WORK.resolve(name), jar);
+            Path result = install.resolve(name + ".json");
+            JavaProcess process = upstream.benchmark(install, logs, "upstream-" + driver + attempt,
+                    List.of("-d", driverFile.toString(), "-o", result.toString(), workload.toString()));
+            started.add(process);
+            return new UpstreamRun("upstream's benchmark with " + jar.getFileName() + attempt, process, result);
+        });
+    }
+
+    /** Upstream's coordinator with two mqbench workers, running mqbench's Kafka driver. */
+    private static UpstreamRun coordinatorWithTwoMqbenchWorkers(Path workload, Path logs, String attempt) throws Exception {
+        JavaProcess worker1 = JavaProcess.worker(logs, "mqbench-worker-1" + attempt);
+        started.add(worker1);
+        JavaProcess worker2 = JavaProcess.worker(logs, "mqbench-worker-2" + attempt);
+        started.add(worker2);
+        Path install = upstream.installInto(WORK.resolve("upstream-coordinator" + attempt));
+        Path result = install.resolve("upstream-coordinator-mqbench-workers" + attempt + ".json");
+        JavaProcess coordinator = upstream.benchmark(install, logs, "upstream-coordinator" + attempt,
+                List.of("-w", worker1.url() + "," + worker2.url(), "-d", ROOT.resolve("driver-kafka/kafka-local.yaml").toString(),
+                        "-o", result.toString(), workload.toString()));
+        started.add(coordinator);
+        return new UpstreamRun("upstream's coordinator with two mqbench workers" + attempt, coordinator, result);
+    }
+
+    private static void start(String key, Launch launch) throws Exception {
+        UpstreamRun run = launch.start("");
+        run.launch = launch;
+        upstreamRuns.put(key, run);
+    }
+
+    /**
+     * The run named {@code key} held {@code rate}; if it did not, it runs again alone and that
+     * attempt must hold it. The first attempts share two cores with up to eight other JVMs and
+     * the brokers, and on a busy machine one of them can miss the rate for a whole minute (seen
+     * in CI: RabbitMQ's jar at a median of 739 msg/s for 1,000, in every one of six periods);
+     * a broken jar misses it alone too. The retry is printed, so it does not pass unseen.
+     */
+    private static void assertHeldTheRate(String key, double rate) throws Exception {
+        UpstreamRun crowded = upstreamRuns.get(key);
+        try {
+            crowded.assertHeldTheRate(rate);
+        } catch (AssertionError missed) {
+            System.out.println("interop: " + key + " missed the rate beside the other runs, so it runs again alone: " + missed);
+            UpstreamRun alone = crowded.launch.start("-alone");
+            upstreamRuns.put(key, alone);
+            try {
+                alone.assertHeldTheRate(rate);
+            } catch (AssertionError again) {
+                again.addSuppressed(missed);
+                throw again;
+            }
+            System.out.println("interop: " + key + " held the rate alone");
+        }
+    }
+
+    /** Starts one of upstream's runs; {@code attempt} tells a retry's files and logs apart from the first attempt's. */
+    @FunctionalInterface
+    private interface Launch {
+        UpstreamRun start(String attempt) throws Exception;
     }
 
     /** An OMB workload of 1 KB messages at {@code rate}, one minute (upstream counts whole minutes), no warm-up. */
@@ -253,6 +304,8 @@ class UpstreamOmbIT {
         final String what;
         final JavaProcess process;
         final Path result;
+        /** How to run it again, alone (set once it has started). */
+        Launch launch;
 
         UpstreamRun(String what, JavaProcess process, Path result) {
             this.what = what;
