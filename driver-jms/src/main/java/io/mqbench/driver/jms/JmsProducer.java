@@ -55,7 +55,7 @@ final class JmsProducer implements BenchmarkProducer, SendWindow {
             producer.setDisableMessageID(true);
             producer.setDisableMessageTimestamp(true);
             JmsProducer created = new JmsProducer(name, connection, session, producer, settings, provider.asyncSend());
-            provider.watch(connection, created.new Events());
+            provider.watch(connection, new ProducerEvents(name, created.pending, JMSException::new));
             return created;
         } catch (JMSException | RuntimeException e) {
             closeQuietly(connection);
@@ -88,23 +88,6 @@ final class JmsProducer implements BenchmarkProducer, SendWindow {
                     producer.send(message);
                 }
             });
-        }
-    }
-
-    /** A lost connection fails the sends in flight, and new sends until the client reconnected. */
-    private final class Events implements JmsProvider.ConnectionEvents {
-        @Override
-        public void lost(Exception cause, boolean reconnecting) {
-            log.warn("producer {}: connection lost ({}); {} sends in flight fail{}", name,
-                    JmsFailures.describe(cause), pending.count(), reconnecting ? "; the client reconnects" : "");
-            pending.failAll(new JMSException((reconnecting ? "not connected, reconnecting: " : "connection lost: ")
-                    + JmsFailures.describe(cause)));
-        }
-
-        @Override
-        public void restored() {
-            log.warn("producer {}: reconnected", name);
-            pending.reopen();
         }
     }
 

@@ -4,10 +4,9 @@ import io.mqbench.driver.api.SendWindow;
 import io.mqbench.driver.api.StampedPayload;
 import io.mqbench.driver.artemis.ArtemisSettings;
 import io.mqbench.driver.jms.AsyncSend;
-import io.mqbench.driver.jms.JmsFailures;
-import io.mqbench.driver.jms.JmsProvider.ConnectionEvents;
 import io.mqbench.driver.jms.JmsSettings;
 import io.mqbench.driver.jms.PendingSends;
+import io.mqbench.driver.jms.ProducerEvents;
 import io.mqbench.driver.jms.PublishTimestamp;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Optional;
@@ -40,26 +39,29 @@ public final class CoreProducer implements BenchmarkProducer, SendWindow {
     private final boolean groupByKey;
     private final PendingSends pending;
 
-    private CoreProducer(String name, CoreConnection connection, ClientProducer producer, ArtemisSettings settings) {
+    private CoreProducer(String name, CoreConnection connection, ClientProducer producer, ArtemisSettings settings,
+                         PendingSends pending) {
         this.name = name;
         this.connection = connection;
         this.producer = producer;
         this.durable = settings.persistent();
-        this.async = settings.sendModeKind() == JmsSettings.SendMode.ASYNC;
+        this.async = isAsync(settings);
         this.groupByKey = settings.messageGroups;
-        this.pending = new PendingSends(async ? settings.maxPendingSends : 0);
+        this.pending = pending;
+    }
+
+    private static boolean isAsync(ArtemisSettings settings) {
+        return settings.sendModeKind() == JmsSettings.SendMode.ASYNC;
     }
 
     /** Connects a producer of {@code topic}'s address. */
     public static CoreProducer open(String name, String topic, ServerLocator locator, ArtemisSettings settings)
             throws Exception {
-        Events events = new Events(name);
-        CoreConnection connection = CoreConnection.open(locator, settings, true, 0, events);
+        PendingSends pending = new PendingSends(isAsync(settings) ? settings.maxPendingSends : 0);
+        CoreConnection connection = CoreConnection.open(locator, settings, true, 0,
+                new ProducerEvents(name, pending, ActiveMQException::new));
         try {
-            CoreProducer created = new CoreProducer(name, connection, connection.session.createProducer(topic),
-                    settings);
-            events.producer = created;
-            return created;
+            return new CoreProducer(name, connection, connection.session.createProducer(topic), settings, pending);
         } catch (ActiveMQException | RuntimeException e) {
             connection.close();
             throw e;
@@ -106,37 +108,6 @@ public final class CoreProducer implements BenchmarkProducer, SendWindow {
         @Override
         public void sendFailed(Message message, Exception error) {
             outcome.failed(error);
-        }
-    }
-
-    /** A lost connection fails the sends in flight, and new sends until the client reconnected. */
-    private static final class Events implements ConnectionEvents {
-        private final String name;
-        private volatile CoreProducer producer;
-
-        Events(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public void lost(Exception cause, boolean reconnecting) {
-            CoreProducer lostProducer = producer;
-            if (lostProducer == null) {
-                return;
-            }
-            log.warn("producer {}: connection lost ({}); {} sends in flight fail{}", name, JmsFailures.describe(cause),
-                    lostProducer.pending.count(), reconnecting ? "; the client reconnects" : "");
-            lostProducer.pending.failAll(new ActiveMQException((reconnecting ? "not connected, reconnecting: "
-                    : "connection lost: ") + JmsFailures.describe(cause)));
-        }
-
-        @Override
-        public void restored() {
-            CoreProducer restoredProducer = producer;
-            if (restoredProducer != null) {
-                log.warn("producer {}: reconnected", name);
-                restoredProducer.pending.reopen();
-            }
         }
     }
 
