@@ -11,8 +11,10 @@ Options: --rabbitmq-config KEY=VALUE (new-style rabbitmq.conf keys, override our
 --rabbitmq-advanced FILE (an advanced.config, copied); --flow-control high writes the
 credit-flow setting of seed 001 (credit_flow_default_credit {5000, 2500}; default {400, 200}),
 which only exists in advanced.config.
-Ready when an AMQP 0-9-1 protocol header gets a Connection.Start back, the stream port
-(plugin rabbitmq_stream, where installed) accepts, and `rabbitmqctl wait` agrees once.
+Plugins rabbitmq_stream and rabbitmq_amqp1_0 (AMQP 1.0 on the same port 5672, for
+driver-amqp) are enabled where installed. Ready when an AMQP 0-9-1 protocol header gets a
+Connection.Start back, an AMQP 1.0 SASL header gets its own back (where the plugin is), the
+stream port accepts, and `rabbitmqctl wait` agrees once.
 """
 import glob
 import os
@@ -54,9 +56,19 @@ class RabbitMQ(Broker):
         return r.stdout.split("-")[0] if r.returncode == 0 else ""
 
     @staticmethod
-    def stream_plugin():
-        """True where this RabbitMQ ships rabbitmq_stream (3.9 and later)."""
-        return bool(glob.glob("/usr/lib/rabbitmq/lib/rabbitmq_server-*/plugins/rabbitmq_stream-*"))
+    def shipped(plugin):
+        """True where this RabbitMQ ships {plugin}."""
+        return bool(glob.glob(f"/usr/lib/rabbitmq/lib/rabbitmq_server-*/plugins/{plugin}-*"))
+
+    @classmethod
+    def stream_plugin(cls):
+        """rabbitmq_stream: 3.9 and later."""
+        return cls.shipped("rabbitmq_stream")
+
+    @classmethod
+    def amqp10_plugin(cls):
+        """rabbitmq_amqp1_0: AMQP 1.0 beside 0-9-1 on port 5672 (a plugin up to 3.13, built in from 4.0)."""
+        return cls.shipped("rabbitmq_amqp1_0")
 
     def check_ports(self):
         found = dict(self.ports)
@@ -97,8 +109,10 @@ class RabbitMQ(Broker):
         else:
             with open(advanced, "w") as f:
                 f.write(FLOW_CONTROL.get(self.opts.flow_control or "default") or "[].\n")
+        plugins = [name for name, shipped in (("rabbitmq_stream", self.stream_plugin()),
+                                              ("rabbitmq_amqp1_0", self.amqp10_plugin())) if shipped]
         with open(os.path.join(self.dir, "enabled_plugins"), "w") as f:
-            f.write("[rabbitmq_stream].\n" if self.stream_plugin() else "[].\n")
+            f.write("[" + ",".join(plugins) + "].\n")
         with open(os.path.join(self.dir, "rabbitmq-env.conf"), "w") as f:
             f.write("# empty on purpose: keeps /etc/rabbitmq/rabbitmq-env.conf out of our node\n")
 
@@ -180,6 +194,8 @@ class RabbitMQ(Broker):
         except ProbeError as e:
             return Probe(False, str(e))
         detail = f"AMQP 0-9-1 Connection.Start from {props.get('product', '?')} {props.get('version', '?')}"
+        if self.amqp10_plugin():
+            detail += ", AMQP 1.0 " + ("answered" if amqp10_answers(self.main_port, timeout) else "NOT ANSWERING")
         if self.stream_plugin():
             detail += ", stream port " + ("open" if ports.accepts(self.ports["stream"]) else "CLOSED")
         return Probe(True, detail, props.get("version", ""))
@@ -203,6 +219,8 @@ class RabbitMQ(Broker):
             return probe
         if self.stream_plugin() and not ports.accepts(self.ports["stream"]):
             return Probe(False, "stream port 5552 not open yet")
+        if self.amqp10_plugin() and not amqp10_answers(self.main_port):
+            return Probe(False, "AMQP 1.0 (plugin rabbitmq_amqp1_0) not answering yet")
         if not self._ctl_confirmed:
             r = self.ctl("wait", os.path.join(self.dir, "beam.pid"), "--timeout", "60", timeout=90)
             if r.returncode != 0:
@@ -210,6 +228,19 @@ class RabbitMQ(Broker):
             self._ctl_confirmed = True
             probe.detail += "; rabbitmqctl wait ok"
         return probe
+
+
+# --- AMQP 1.0: the SASL layer's protocol header comes back when the plugin is running -----
+AMQP10_SASL_HEADER = b"AMQP\x03\x01\x00\x00"
+
+
+def amqp10_answers(port, timeout=2.0):
+    try:
+        with connect(port, timeout) as s:
+            s.sendall(AMQP10_SASL_HEADER)
+            return recv_exact(s, 8) == AMQP10_SASL_HEADER
+    except ProbeError:
+        return False
 
 
 # --- AMQP 0-9-1, just enough to read Connection.Start ------------------------------------

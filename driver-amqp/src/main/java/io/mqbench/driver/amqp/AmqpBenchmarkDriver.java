@@ -8,9 +8,9 @@ import java.io.IOException;
 
 /**
  * AMQP 1.0 with Apache Qpid JMS ({@code org.apache.qpid:qpid-jms-client}), tested against
- * ActiveMQ Artemis' AMQP acceptor. A topic is a JMS topic (an address with the topic
- * capability); a subscription is a JMS 2.0 shared (durable or not) subscription. See
- * driver-amqp/README.md for the mapping, the settings and why Qpid JMS.
+ * ActiveMQ Artemis' AMQP acceptor and RabbitMQ 3.10's AMQP 1.0 plugin. How topics and
+ * subscriptions become the broker's nodes depends on the broker ({@link Nodes}). See
+ * driver-amqp/README.md for the mappings, the settings and why Qpid JMS.
  */
 public final class AmqpBenchmarkDriver extends JmsBenchmarkDriver {
 
@@ -29,7 +29,8 @@ public final class AmqpBenchmarkDriver extends JmsBenchmarkDriver {
             throw new IOException(e.getMessage(), e);
         } catch (Exception e) {
             throw new IOException("cannot connect to the AMQP 1.0 broker at " + settings.brokerUrl + ": "
-                    + JmsFailures.describe(e) + " (is the broker running? bin/brokers start artemis)", e);
+                    + JmsFailures.describe(e) + " (is the broker running? bin/brokers start "
+                    + (settings.addressingKind() == AmqpSettings.Addressing.RABBITMQ ? "rabbitmq" : "artemis") + ")", e);
         }
         return new Opened(settings, provider);
     }

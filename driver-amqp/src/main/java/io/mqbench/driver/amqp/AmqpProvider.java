@@ -25,11 +25,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * AMQP 1.0 behind the JMS seam, with Qpid JMS: a topic is a JMS topic (Qpid asks the broker for a
- * node with the topic capability; Artemis makes it a multicast address on first use), a
- * subscription a JMS 2.0 shared subscription, which the broker keeps as one queue whose
- * consumers compete. Async sends use JMS 2.0's CompletionListener: Qpid calls it when the
- * broker's disposition for that transfer arrives (at once for a settled transfer).
+ * AMQP 1.0 behind the JMS seam, with Qpid JMS. Topics and subscriptions map onto the broker's
+ * nodes as {@code addressing} says ({@link JmsNodes} for Artemis, {@link RabbitMqNodes} for
+ * RabbitMQ 3.x). Async sends use JMS 2.0's CompletionListener: Qpid calls it when the broker's
+ * disposition for that transfer arrives (at once for a settled transfer).
  */
 final class AmqpProvider implements JmsProvider {
     private static final Logger log = LoggerFactory.getLogger(AmqpProvider.class);
@@ -37,24 +36,30 @@ final class AmqpProvider implements JmsProvider {
     private final AmqpSettings settings;
     private final JmsConnectionFactory factory;
     private final String clientVersion;
+    private final Nodes nodes;
 
-    private AmqpProvider(AmqpSettings settings, JmsConnectionFactory factory, String clientVersion) {
+    private AmqpProvider(AmqpSettings settings, JmsConnectionFactory factory, String clientVersion, Nodes nodes) {
         this.settings = settings;
         this.factory = factory;
         this.clientVersion = clientVersion;
+        this.nodes = nodes;
     }
 
     /** Builds the connection factory and connects once, so a wrong address or login fails here. */
-    static AmqpProvider open(AmqpSettings settings) throws JMSException {
+    static AmqpProvider open(AmqpSettings settings) throws Exception {
         JmsConnectionFactory factory = connectionFactory(settings);
+        String clientVersion;
         Connection probe = JmsProvider.connect(factory, settings);
         try {
             probe.start();
             ConnectionMetaData meta = probe.getMetaData();
-            return new AmqpProvider(settings, factory, meta.getProviderVersion());
+            clientVersion = meta.getProviderVersion();
         } finally {
             probe.close();
         }
+        Nodes nodes = settings.addressingKind() == AmqpSettings.Addressing.RABBITMQ
+                ? RabbitMqNodes.open(settings) : new JmsNodes(settings, factory);
+        return new AmqpProvider(settings, factory, clientVersion, nodes);
     }
 
     static JmsConnectionFactory connectionFactory(AmqpSettings settings) {
@@ -86,21 +91,21 @@ final class AmqpProvider implements JmsProvider {
     }
 
     @Override
-    public void createTopic(String topic, int partitions) {
-        // The broker creates the node when the first link attaches to it (Artemis: auto-create-addresses).
+    public void createTopic(String topic, int partitions) throws Exception {
         if (partitions > 1) {
             log.debug("AMQP nodes have no partitions: {} partitions of {} map to one topic", partitions, topic);
         }
+        nodes.createTopic(topic);
     }
 
     @Override
     public Destination producerDestination(Session session, String topic) throws JMSException {
-        return session.createTopic(topic);
+        return nodes.producerDestination(session, topic);
     }
 
     @Override
     public MessageConsumer subscribe(Session session, String topic, String subscription) throws JMSException {
-        return JmsProvider.sharedSubscription(session, topic, subscription, settings);
+        return nodes.subscribe(session, topic, subscription);
     }
 
     @Override
@@ -119,21 +124,12 @@ final class AmqpProvider implements JmsProvider {
 
     @Override
     public void deleteSubscription(String topic, String subscription) {
-        if (!settings.durableSubscriptions) {
-            return; // a shared non-durable subscription goes away with its last consumer
-        }
-        try (Connection connection = connect()) {
-            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            session.unsubscribe(subscription);
-        } catch (JMSException | RuntimeException e) {
-            // Still in use (a consumer on another worker) or already gone.
-            log.debug("subscription {} not removed: {}", subscription, JmsFailures.describe(e));
-        }
+        nodes.deleteSubscription(topic, subscription);
     }
 
     @Override
     public void deleteTopic(String topic) {
-        // Nothing to do over AMQP: the broker removes a node it created on demand once it is unused.
+        nodes.deleteTopic(topic);
     }
 
     @Override
@@ -142,6 +138,7 @@ final class AmqpProvider implements JmsProvider {
         facts.put("clientLibrary", "org.apache.qpid:qpid-jms-client " + clientVersion);
         facts.put("protocol", "AMQP 1.0 (Qpid JMS)");
         facts.put("brokerUrl", settings.brokerUrl);
+        facts.putAll(nodes.describe());
         facts.put("prefetch", String.valueOf(((JmsDefaultPrefetchPolicy) factory.getPrefetchPolicy())
                 .getDurableTopicPrefetch()));
         facts.put("settledSends", settings.settledSends
@@ -153,7 +150,8 @@ final class AmqpProvider implements JmsProvider {
 
     @Override
     public void close() {
-        // Every connection belongs to a producer or consumer, which closes it.
+        // Every JMS connection belongs to a producer or consumer, which closes it; the nodes may have their own.
+        nodes.close();
     }
 
     /** Qpid's failover transport reports interruptions and restorations; nothing else is needed here. */

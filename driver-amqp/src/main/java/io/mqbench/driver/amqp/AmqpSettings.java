@@ -24,6 +24,18 @@ public final class AmqpSettings extends JmsSettings {
     /** Consumers ask for settled deliveries: the broker forgets a message once sent, no acknowledgement. */
     public boolean settledDeliveries = false;
 
+    /**
+     * How topics and subscriptions map onto the broker's nodes: {@code jms} (JMS topics and shared
+     * subscriptions: Artemis, ActiveMQ Classic, Qpid's brokers) or {@code rabbitmq} (RabbitMQ 3.x's
+     * AMQP 1.0 plugin: a fanout exchange per topic and a queue per subscription, declared over AMQP
+     * 0-9-1 on the same port, as that plugin has no way to bind a queue).
+     */
+    public String addressing = "jms";
+
+    public enum Addressing { JMS, RABBITMQ }
+
+    private Addressing parsedAddressing;
+
     @Override
     public void validate() {
         super.validate();
@@ -41,9 +53,18 @@ public final class AmqpSettings extends JmsSettings {
             throw new IllegalArgumentException("settledSends: true with sendMode: sync: a settled transfer has no"
                     + " answer to wait for; use sendMode: async (the send completes when written)");
         }
+        parsedAddressing = Choices.choice("addressing", addressing, Addressing.class);
+        if (parsedAddressing == Addressing.RABBITMQ && messageGroups) {
+            throw new IllegalArgumentException("messageGroups: true with addressing: rabbitmq: RabbitMQ has no"
+                    + " message groups (JMSXGroupID); remove messageGroups or use a JMS broker");
+        }
         if (settledDeliveries && ackModeKind() != AckMode.AUTO) {
             throw new IllegalArgumentException("settledDeliveries: true with ackMode " + ackMode + ": settled"
                     + " deliveries are never acknowledged; use ackMode: auto");
         }
+    }
+
+    public Addressing addressingKind() {
+        return parsedAddressing;
     }
 }

@@ -2,12 +2,14 @@ package io.mqbench.driver.amqp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.Inbox;
 import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * What the AMQP 1.0 driver promises on the Artemis of bin/brokers: subscriptions and shared
+ * What the AMQP 1.0 driver promises, on both brokers of bin/brokers that speak it (Artemis with JMS
+ * addressing, RabbitMQ 3.10's plugin with RabbitMQ addressing): subscriptions and shared
  * consumers, what completes a send (the broker's disposition, or nothing when settled), partial
  * acknowledgement batches delivered again, publish times, and subscriptions removed on close.
  */
@@ -31,21 +35,24 @@ class AmqpDeliveryIT {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0}: {1}")
     @CsvSource({
-            "'deliveryMode: persistent\nsendMode: async\ndurableSubscriptions: true\nackMode: auto\n'",
-            "'deliveryMode: persistent\nsendMode: sync\ndurableSubscriptions: true\nackMode: dups_ok\n'",
-            "'deliveryMode: non_persistent\nsettledSends: true\nsettledDeliveries: true\ndurableSubscriptions: false\n'",
+            "ARTEMIS, 'deliveryMode: persistent\nsendMode: async\ndurableSubscriptions: true\nackMode: auto\n'",
+            "ARTEMIS, 'deliveryMode: persistent\nsendMode: sync\ndurableSubscriptions: true\nackMode: dups_ok\n'",
+            "ARTEMIS, 'deliveryMode: non_persistent\nsettledSends: true\nsettledDeliveries: true\ndurableSubscriptions: false\n'",
+            "RABBITMQ, 'deliveryMode: persistent\nsendMode: async\ndurableSubscriptions: true\nackMode: auto\n'",
+            "RABBITMQ, 'deliveryMode: persistent\nsendMode: sync\ndurableSubscriptions: true\nackMode: dups_ok\n'",
+            "RABBITMQ, 'deliveryMode: non_persistent\nsettledSends: true\nsettledDeliveries: true\ndurableSubscriptions: false\n'",
     })
-    void everySubscriptionGetsEveryMessageAndConsumersShareOne(String settings) throws Exception {
-        String topic = LocalArtemis.topic();
+    void everySubscriptionGetsEveryMessageAndConsumersShareOne(AmqpBroker broker, String settings) throws Exception {
+        String topic = AmqpBroker.topic();
         Inbox alone = new Inbox();
         Inbox first = new Inbox();
         Inbox second = new Inbox();
-        try (AmqpBenchmarkDriver driver = LocalArtemis.driver(dir, settings)) {
+        try (AmqpBenchmarkDriver driver = broker.driver(dir, settings)) {
             driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
-            String shared = LocalArtemis.subscription("shared");
-            driver.createConsumer(topic, LocalArtemis.subscription("single"), alone).get(30, TimeUnit.SECONDS);
+            String shared = AmqpBroker.subscription("shared");
+            driver.createConsumer(topic, AmqpBroker.subscription("single"), alone).get(30, TimeUnit.SECONDS);
             driver.createConsumer(topic, shared, first).get(30, TimeUnit.SECONDS);
             driver.createConsumer(topic, shared, second).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
@@ -67,34 +74,35 @@ class AmqpDeliveryIT {
      * An unsettled send stays open while the broker is frozen (SIGSTOP): its future waits for the
      * disposition. A settled send has none to wait for and completes as soon as it is written.
      */
-    @ParameterizedTest(name = "settledSends {0}")
-    @CsvSource({"false", "true"})
-    void anUnsettledSendWaitsForTheBrokerAndASettledOneDoesNot(boolean settled) throws Exception {
-        String topic = LocalArtemis.topic();
-        try (AmqpBenchmarkDriver driver = LocalArtemis.driver(dir, "settledSends: " + settled + "\n")) {
+    @ParameterizedTest(name = "{0}: settledSends {1}")
+    @CsvSource({"ARTEMIS, false", "ARTEMIS, true", "RABBITMQ, false", "RABBITMQ, true"})
+    void anUnsettledSendWaitsForTheBrokerAndASettledOneDoesNot(AmqpBroker broker, boolean settled) throws Exception {
+        String topic = AmqpBroker.topic();
+        try (AmqpBenchmarkDriver driver = broker.driver(dir, "settledSends: " + settled + "\n")) {
             driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
-            driver.createConsumer(topic, LocalArtemis.subscription("answer"), new Inbox()).get(30, TimeUnit.SECONDS);
+            driver.createConsumer(topic, AmqpBroker.subscription("answer"), new Inbox()).get(30, TimeUnit.SECONDS);
             BenchmarkProducer producer = driver.createProducer(topic).get(30, TimeUnit.SECONDS);
             Messages.sendAll(producer, 1);
             CompletableFuture<Void> send;
-            LocalArtemis.signal("STOP");
+            broker.signal("STOP");
             try {
                 send = producer.sendAsync(Optional.empty(), Messages.payload(1));
                 Thread.sleep(700);
                 assertEquals(settled, send.isDone(), settled ? "a settled send is done when written"
                         : "no disposition from a frozen broker, so the send is still open");
             } finally {
-                LocalArtemis.signal("CONT");
+                broker.signal("CONT");
             }
             send.get(15, TimeUnit.SECONDS);
         }
     }
 
-    @Test
-    void aConsumerClosedEarlyLeavesItsUnacknowledgedBatchToTheNext() throws Exception {
-        String topic = LocalArtemis.topic();
-        String subscription = LocalArtemis.subscription("ack");
-        try (AmqpBenchmarkDriver driver = LocalArtemis.driver(dir, "ackMode: client\nclientAckBatchSize: 100\n")) {
+    @ParameterizedTest
+    @EnumSource(AmqpBroker.class)
+    void aConsumerClosedEarlyLeavesItsUnacknowledgedBatchToTheNext(AmqpBroker broker) throws Exception {
+        String topic = AmqpBroker.topic();
+        String subscription = AmqpBroker.subscription("ack");
+        try (AmqpBenchmarkDriver driver = broker.driver(dir, "ackMode: client\nclientAckBatchSize: 100\n")) {
             driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
             Inbox early = new Inbox();
             BenchmarkConsumer consumer = driver.createConsumer(topic, subscription, early).get(30, TimeUnit.SECONDS);
@@ -110,29 +118,64 @@ class AmqpDeliveryIT {
         }
     }
 
-    @Test
-    void stampedPayloadsCarryTheirOwnTimeAndOthersGetTheProducers() throws Exception {
-        String topic = LocalArtemis.topic();
+    @ParameterizedTest
+    @EnumSource(AmqpBroker.class)
+    void stampedPayloadsCarryTheirOwnTimeAndOthersGetTheProducers(AmqpBroker broker) throws Exception {
+        String topic = AmqpBroker.topic();
         Inbox inbox = new Inbox();
-        try (AmqpBenchmarkDriver driver = LocalArtemis.driver(dir, "")) {
+        try (AmqpBenchmarkDriver driver = broker.driver(dir, "")) {
             driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
-            driver.createConsumer(topic, LocalArtemis.subscription("time"), inbox).get(30, TimeUnit.SECONDS);
+            driver.createConsumer(topic, AmqpBroker.subscription("time"), inbox).get(30, TimeUnit.SECONDS);
             Messages.assertPublishTimes(driver.createProducer(topic).get(30, TimeUnit.SECONDS), inbox);
         }
     }
 
-    /** Closing removes the durable subscriptions it consumed: what was sent meanwhile is gone with them. */
+    /** RabbitMQ 3.x with JMS addressing: the consumer fails with Qpid's reason and the setting that fixes it. */
     @Test
-    void closeRemovesTheDurableSubscriptions() throws Exception {
-        String topic = LocalArtemis.topic();
-        String subscription = LocalArtemis.subscription("gone");
-        try (AmqpBenchmarkDriver driver = LocalArtemis.driver(dir, "")) {
+    void jmsAddressingOnRabbitMqSaysWhichAddressingToUse() throws Exception {
+        Path file = dir.resolve("rabbitmq-with-jms-addressing.yaml");
+        Files.writeString(file, "name: AMQP-IT\ndriverClass: io.mqbench.driver.amqp.AmqpBenchmarkDriver\n"
+                + "brokerUrl: amqp://127.0.0.1:5672\nuser: guest\npassword: guest\naddressing: jms\n");
+        try (AmqpBenchmarkDriver driver = new AmqpBenchmarkDriver()) {
+            driver.initialize(file.toFile(), null);
+            String topic = AmqpBroker.topic();
+            Exception failed = assertThrows(Exception.class,
+                    () -> driver.createConsumer(topic, AmqpBroker.subscription("jms"), new Inbox()).get(30, TimeUnit.SECONDS));
+            assertTrue(failed.getMessage().contains("does not support shared subscriptions")
+                    && failed.getMessage().contains("set addressing: rabbitmq"), failed.getMessage());
+        }
+    }
+
+    /** A durable subscription keeps what is sent while none of its consumers is connected. */
+    @ParameterizedTest
+    @EnumSource(AmqpBroker.class)
+    void aDurableSubscriptionKeepsMessagesWhileNoConsumerIsConnected(AmqpBroker broker) throws Exception {
+        String topic = AmqpBroker.topic();
+        String subscription = AmqpBroker.subscription("kept");
+        try (AmqpBenchmarkDriver driver = broker.driver(dir, "durableSubscriptions: true\n")) {
+            driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
+            driver.createConsumer(topic, subscription, new Inbox()).get(30, TimeUnit.SECONDS).close();
+            Messages.sendAll(driver.createProducer(topic).get(30, TimeUnit.SECONDS), 100);
+            Inbox later = new Inbox();
+            driver.createConsumer(topic, subscription, later).get(30, TimeUnit.SECONDS);
+            assertEquals(100, Inbox.awaitTotal(100, 30_000, later), "received, and no more than sent");
+            assertEquals(IntStream.range(0, 100).boxed().toList(), Messages.ids(later), "all of them, in order");
+        }
+    }
+
+    /** Closing removes the durable subscriptions it consumed: what was sent meanwhile is gone with them. */
+    @ParameterizedTest
+    @EnumSource(AmqpBroker.class)
+    void closeRemovesTheDurableSubscriptions(AmqpBroker broker) throws Exception {
+        String topic = AmqpBroker.topic();
+        String subscription = AmqpBroker.subscription("gone");
+        try (AmqpBenchmarkDriver driver = broker.driver(dir, "")) {
             driver.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
             driver.createConsumer(topic, subscription, new Inbox()).get(30, TimeUnit.SECONDS).close();
             Messages.sendAll(driver.createProducer(topic).get(30, TimeUnit.SECONDS), 10);
         }
         Inbox later = new Inbox();
-        try (AmqpBenchmarkDriver driver = LocalArtemis.driver(dir, "")) {
+        try (AmqpBenchmarkDriver driver = broker.driver(dir, "")) {
             driver.createConsumer(topic, subscription, later).get(30, TimeUnit.SECONDS);
             Thread.sleep(1_500);
             assertFalse(later.count() > 0, "a new subscription of the same name starts empty: " + later.count());

@@ -35,10 +35,14 @@ class AmqpSettingsTest {
 
     @Test
     void everyDriverFileOfTheModuleLoadsAndSaysWhatItsNameSays() throws IOException {
-        assertEquals(List.of("amqp-local.yaml", "amqp-seed001-credit200.yaml", "amqp-seed001-credit5000.yaml",
+        assertEquals(List.of("amqp-local.yaml", "amqp-rabbitmq.yaml", "amqp-seed001-credit200.yaml", "amqp-seed001-credit5000.yaml",
                 "amqp-settled.yaml"), TempFiles.moduleDriverFileNames("amqp"));
         AmqpSettings everyday = JmsSettings.read(new File("amqp-local.yaml"), AmqpSettings.class);
         assertTrue(everyday.persistent() && !everyday.settledSends && !everyday.settledDeliveries);
+        assertEquals(AmqpSettings.Addressing.JMS, everyday.addressingKind());
+        AmqpSettings rabbit = JmsSettings.read(new File("amqp-rabbitmq.yaml"), AmqpSettings.class);
+        assertEquals(AmqpSettings.Addressing.RABBITMQ, rabbit.addressingKind());
+        assertEquals("amqp://127.0.0.1:5672", rabbit.brokerUrl);
         AmqpSettings settled = JmsSettings.read(new File("amqp-settled.yaml"), AmqpSettings.class);
         assertTrue(settled.settledSends && settled.settledDeliveries && !settled.durableSubscriptions);
         assertEquals(200, JmsSettings.read(new File("amqp-seed001-credit200.yaml"), AmqpSettings.class).prefetch);
@@ -77,6 +81,8 @@ class AmqpSettingsTest {
                 error("brokerURL: amqp://x\n"));
         assertEquals("prefetch is -1; allowed: 0 or more", error("prefetch: -1\n"));
         assertTrue(error("sendMode: sync\nsettledSends: true\n").startsWith("settledSends: true with sendMode: sync"));
+        assertEquals("addressing is 'rabbit'; allowed: jms, rabbitmq", error("addressing: rabbit\n"));
+        assertTrue(error("addressing: rabbitmq\nmessageGroups: true\n").startsWith("messageGroups: true with addressing: rabbitmq"));
         assertTrue(error("ackMode: client\nsettledDeliveries: true\n")
                 .startsWith("settledDeliveries: true with ackMode client"));
         assertTrue(error("brokerUrl: amqp://h:5672?jms.password=secret\n").startsWith("brokerUrl carries jms.password"));

@@ -8,10 +8,14 @@ import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** A real benchmark through the command line with the module's amqp-local.yaml: 1 KB at 1,000 msg/s for 20 s. */
+/**
+ * A real benchmark through the command line with the module's everyday files, Artemis'
+ * (amqp-local.yaml) and RabbitMQ's (amqp-rabbitmq.yaml): 1 KB at 1,000 msg/s for 20 s.
+ */
 class BenchmarkRunIT {
     private static final int RATE = 1_000;
     private static final int SECONDS = 20;
@@ -19,11 +23,12 @@ class BenchmarkRunIT {
     @TempDir
     Path dir;
 
-    @Test
-    void aFixedRateRunHoldsTheRateAndLosesNothing() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp-local.yaml", "amqp-rabbitmq.yaml"})
+    void aFixedRateRunHoldsTheRateAndLosesNothing(String driverFile) throws Exception {
         Path workload = TempFiles.fixedRateWorkload(dir, "amqp-it-1k", RATE, SECONDS, 5);
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", "amqp-local.yaml", "-o", results.toString(), workload.toString());
+        BenchmarkCli run = BenchmarkCli.run("-d", driverFile, "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);
