@@ -35,7 +35,8 @@ class AmqpSettingsTest {
 
     @Test
     void everyDriverFileOfTheModuleLoadsAndSaysWhatItsNameSays() throws IOException {
-        assertEquals(List.of("amqp-local.yaml", "amqp-rabbitmq.yaml", "amqp-seed001-credit200.yaml", "amqp-seed001-credit5000.yaml",
+        assertEquals(List.of("amqp-local.yaml", "amqp-rabbitmq-seed001-credit200.yaml", "amqp-rabbitmq-seed001-credit5000.yaml",
+                "amqp-rabbitmq.yaml", "amqp-seed001-credit200.yaml", "amqp-seed001-credit5000.yaml",
                 "amqp-settled.yaml"), TempFiles.moduleDriverFileNames("amqp"));
         AmqpSettings everyday = JmsSettings.read(new File("amqp-local.yaml"), AmqpSettings.class);
         assertTrue(everyday.persistent() && !everyday.settledSends && !everyday.settledDeliveries);
@@ -47,6 +48,10 @@ class AmqpSettingsTest {
         assertTrue(settled.settledSends && settled.settledDeliveries && !settled.durableSubscriptions);
         assertEquals(200, JmsSettings.read(new File("amqp-seed001-credit200.yaml"), AmqpSettings.class).prefetch);
         assertEquals(5000, JmsSettings.read(new File("amqp-seed001-credit5000.yaml"), AmqpSettings.class).prefetch);
+        AmqpSettings rabbit200 = JmsSettings.read(new File("amqp-rabbitmq-seed001-credit200.yaml"), AmqpSettings.class);
+        assertTrue(rabbit200.prefetch == 200 && rabbit200.addressingKind() == AmqpSettings.Addressing.RABBITMQ);
+        AmqpSettings rabbit5000 = JmsSettings.read(new File("amqp-rabbitmq-seed001-credit5000.yaml"), AmqpSettings.class);
+        assertTrue(rabbit5000.prefetch == 5000 && rabbit5000.addressingKind() == AmqpSettings.Addressing.RABBITMQ);
     }
 
     @Test
