@@ -171,6 +171,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                 SetOverrides.parse(sets), !workerUrls.isEmpty());
         plan.remoteOnlyNotes().forEach(out::println);
         if (validate) {
+            WorkerCapacity.checkForAnyWorkers(plan);
             out.printf("ok: %d driver file(s) and %d workload file(s) (%d run(s)) are valid%s%n",
                     plan.drivers().size(), workloads.size(), plan.points().size(), workersNote(workerUrls));
             return ExitCodes.OK;
@@ -226,6 +227,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                 parseDuration(warmup, "--warmup", 0), overrides, !workerUrls.isEmpty());
         plan.remoteOnlyNotes().forEach(out::println);
         if (validate) {
+            WorkerCapacity.checkForAnyWorkers(plan);
             out.printf("ok: suite %s with %d driver file(s) and %d workload point(s) is valid%s; it takes %s%n", loaded.name(),
                     plan.drivers().size(), plan.workloads().size(), workersNote(workerUrls), SuiteEstimate.of(plan.points()).describe());
             return ExitCodes.OK;

@@ -61,6 +61,11 @@ final class WorkerCapacity {
         }
     }
 
+    /** The bounds that hold whatever the workers: what {@code --validate} can check. */
+    static void checkForAnyWorkers(RunPlan plan) {
+        check(plan, Integer.MAX_VALUE, Integer.MAX_VALUE);
+    }
+
     private static long ceilDiv(long total, int parts) {
         return (total + Math.max(1, parts) - 1) / Math.max(1, parts);
     }

@@ -167,8 +167,11 @@ class BadInputTest {
         assertUserError(run(driver(), partitions), partitions + ": workload 'w': 5,000,000 partitions (1,000 topics x 5,000)");
         Path consumers = TempFiles.write(dir, "consumers.yaml", WORKLOAD.replace("consumerPerSubscription: 1", "consumerPerSubscription: 10001"));
         assertUserError(run(driver(), consumers), consumers + ": workload 'w': 10,001 consumers, 10,001 for each of 1 consuming worker(s)");
-        // --validate does not know how many workers a run will have: OMB's 1-million-topic workloads stay valid.
+        // --validate does not know how many workers a run will have: per-worker bounds wait for the run.
         assertEquals(0, BenchmarkCli.run("-d", driver().toString(), "--validate", producers.toString()).exitCode);
+        // Bounds that no number of workers lifts are --validate's too.
+        assertUserError(BenchmarkCli.run("--validate", huge.toString()), huge + ": workload 'w': 100,000,000 topics; a run holds at most 1,000,000");
+        assertUserError(BenchmarkCli.run("--validate", partitions.toString()), partitions + ": workload 'w': 5,000,000 partitions");
     }
 
     @Test

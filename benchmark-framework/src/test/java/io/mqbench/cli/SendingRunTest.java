@@ -1,6 +1,7 @@
 package io.mqbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,8 @@ import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.testing.Timing;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,11 +77,30 @@ class SendingRunTest {
         assertTrue(r.get("aggregatedPublishLatencyMax").asDouble() < 100, "not publish latency: " + r.get("aggregatedPublishLatencyMax"));
     }
 
+    @Test
+    void producersBehindTheirScheduleWhenTheWarmUpEndsAreReported() throws Exception {
+        // The driver takes no send from 0.3 s to 3.3 s; the warm-up ends at 2 s, 1.7 s of load behind.
+        Path stalled = TempFiles.write(dir, "stalled.yaml", "name: Stalling\n" + LOOPBACK + "sendStall: {afterMs: 300, forMs: 3000}\n");
+        JsonNode behind = run(stalled, "producersPerTopic: 1\nproducerRate: 2000\nmessageSize: 100\n", 2, 2);
+        String warning = behind.path("warnings").toString();
+        Matcher seconds = Pattern.compile("\\(([0-9.]+) s of load\\) behind their schedule").matcher(warning);
+        assertTrue(seconds.find(), "warned: " + warning);
+        assertEquals(1.7, Double.parseDouble(seconds.group(1)), 0.5, warning);
+        // A stall over before the warm-up ends has been caught up: nothing to say.
+        Path early = TempFiles.write(dir, "early.yaml", "name: Stalling\n" + LOOPBACK + "sendStall: {afterMs: 300, forMs: 700}\n");
+        JsonNode onSchedule = run(early, "producersPerTopic: 1\nproducerRate: 2000\nmessageSize: 100\n", 2, 2);
+        assertFalse(onSchedule.path("warnings").toString().contains("behind their schedule"), onSchedule.path("warnings").toString());
+    }
+
     private JsonNode run(Path driver, String fields, int seconds) throws Exception {
+        return run(driver, fields, seconds, 0);
+    }
+
+    private JsonNode run(Path driver, String fields, int seconds, int warmupSeconds) throws Exception {
         Path out = dir.resolve("results-" + System.nanoTime());
         Path workload = TempFiles.write(dir, "w.yaml", "name: sending\ntopics: 1\npartitionsPerTopic: 1\n"
                 + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n" + fields
-                + "testDurationSeconds: " + seconds + "\nwarmupDurationSeconds: 0\n");
+                + "testDurationSeconds: " + seconds + "\nwarmupDurationSeconds: " + warmupSeconds + "\n");
         BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
         return BenchmarkCli.onlyResult(out);
