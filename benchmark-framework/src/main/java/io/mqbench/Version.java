@@ -1,4 +1,4 @@
-package io.mqbench.coordinator;
+package io.mqbench;
 
 /** mqbench's version, from the jar manifest ("dev" when run from compiled classes). */
 public final class Version {

@@ -1,23 +1,23 @@
 package io.mqbench.cli;
 
+import io.mqbench.Version;
 import io.mqbench.config.DurationParser;
 import io.mqbench.config.SetOverrides;
 import io.mqbench.config.UserError;
 import io.mqbench.coordinator.BenchmarkRun;
 import io.mqbench.coordinator.Console;
 import io.mqbench.coordinator.StopSignal;
-import io.mqbench.coordinator.Version;
 import io.mqbench.result.CsvSummary;
 import io.mqbench.suite.SuiteFile;
 import io.mqbench.worker.LocalWorker;
 import io.mqbench.worker.Worker;
 import io.mqbench.worker.ensemble.Placement;
 import io.mqbench.worker.ensemble.RemoteWorkers;
-import io.mqbench.worker.http.WorkerToken;
-import java.net.URI;
-import java.nio.file.Path;
+import io.mqbench.worker.protocol.WorkerToken;
 import java.io.File;
 import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,8 +5,8 @@ import io.mqbench.config.UserError;
 import io.mqbench.driver.api.InProcessBroker;
 import io.mqbench.worker.ensemble.Placement;
 import io.mqbench.worker.ensemble.RemoteWorkers;
-import io.mqbench.worker.http.WireJson;
-import io.mqbench.worker.http.WorkerIdentity;
+import io.mqbench.worker.protocol.WireJson;
+import io.mqbench.worker.protocol.WorkerIdentity;
 import io.mqbench.workload.Workload;
 
 /**

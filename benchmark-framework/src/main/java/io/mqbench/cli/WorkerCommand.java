@@ -1,10 +1,10 @@
 package io.mqbench.cli;
 
+import io.mqbench.Version;
 import io.mqbench.config.UserError;
-import io.mqbench.coordinator.Version;
-import io.mqbench.worker.http.StatsServer;
-import io.mqbench.worker.http.WorkerServer;
-import io.mqbench.worker.http.WorkerToken;
+import io.mqbench.worker.protocol.WorkerToken;
+import io.mqbench.worker.server.StatsServer;
+import io.mqbench.worker.server.WorkerServer;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -1,7 +1,7 @@
 package io.mqbench.coordinator;
 
 import io.mqbench.result.TestResult;
-import io.mqbench.worker.commands.CountersStats;
+import io.mqbench.stats.CountersStats;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Locale;

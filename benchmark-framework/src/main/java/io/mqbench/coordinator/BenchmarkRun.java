@@ -1,15 +1,16 @@
 package io.mqbench.coordinator;
 
+import io.mqbench.Version;
 import io.mqbench.config.DriverFile;
 import io.mqbench.config.UserError;
-import io.mqbench.faults.Fault;
 import io.mqbench.faults.FaultSchedule;
+import io.mqbench.result.ClockOffset;
 import io.mqbench.result.HostFacts;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.result.TestResult;
-import io.mqbench.worker.ClockOffset;
+import io.mqbench.result.WorkerReport;
 import io.mqbench.worker.Worker;
-import io.mqbench.worker.WorkerReport;
+import io.mqbench.workload.Fault;
 import io.mqbench.workload.Workload;
 import java.io.File;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.mqbench.coordinator;
 
+import io.mqbench.result.ClockOffset;
 import io.mqbench.result.TestResult;
-import io.mqbench.worker.ClockOffset;
-import io.mqbench.worker.WorkerReport;
+import io.mqbench.result.WorkerReport;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package io.mqbench.coordinator;
 
 import io.mqbench.config.DurationParser;
 import io.mqbench.result.ResultAssembler;
-import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.stats.PeriodStats;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.mqbench.coordinator;
 
 import io.mqbench.delivery.DeliverySummary;
+import io.mqbench.stats.CountersStats;
 import io.mqbench.worker.LocalWorker;
-import io.mqbench.worker.commands.CountersStats;
 import java.time.Duration;
 import java.util.Locale;
 

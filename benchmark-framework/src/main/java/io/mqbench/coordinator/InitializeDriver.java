@@ -1,7 +1,7 @@
 package io.mqbench.coordinator;
 
 import io.mqbench.config.UserError;
-import io.mqbench.worker.ClockOffset;
+import io.mqbench.result.ClockOffset;
 import java.util.List;
 import java.util.Locale;
 

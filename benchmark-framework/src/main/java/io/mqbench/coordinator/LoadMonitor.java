@@ -1,8 +1,8 @@
 package io.mqbench.coordinator;
 
 import io.mqbench.coordinator.maxrate.LoadSample;
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.PeriodStats;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.mqbench.coordinator;
 import io.mqbench.coordinator.maxrate.LoadSample;
 import io.mqbench.coordinator.maxrate.WindowLatencies;
 import io.mqbench.result.TestResult;
-import io.mqbench.worker.commands.CumulativeLatencies;
+import io.mqbench.stats.CumulativeLatencies;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

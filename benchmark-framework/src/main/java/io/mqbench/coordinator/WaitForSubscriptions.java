@@ -1,6 +1,6 @@
 package io.mqbench.coordinator;
 
-import io.mqbench.worker.commands.CountersStats;
+import io.mqbench.stats.CountersStats;
 
 /**
  * Sends a probe message from every producer until every subscription has received one from each,

@@ -3,7 +3,7 @@ package io.mqbench.coordinator;
 import io.mqbench.coordinator.maxrate.LoadProbe;
 import io.mqbench.coordinator.maxrate.LoadSample;
 import io.mqbench.coordinator.maxrate.WindowLatencies;
-import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.stats.PeriodStats;
 import java.io.IOException;
 
 /** The rate search's view of the run's workers: rate, counters and period latencies; waits honour Ctrl-C. */

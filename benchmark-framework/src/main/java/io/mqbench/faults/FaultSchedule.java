@@ -4,6 +4,8 @@ import io.mqbench.config.DurationParser;
 import io.mqbench.config.UserError;
 import io.mqbench.result.FaultRecord;
 import io.mqbench.stats.MicrosClock;
+import io.mqbench.workload.Fault;
+import io.mqbench.workload.FaultAction;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

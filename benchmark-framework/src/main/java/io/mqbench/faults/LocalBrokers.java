@@ -3,6 +3,7 @@ package io.mqbench.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.UserError;
+import io.mqbench.workload.FaultAction;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,9 +21,6 @@ import java.util.concurrent.TimeUnit;
  * ports: the harness never signals a process by name.
  */
 public final class LocalBrokers {
-    /** The brokers of {@code tools/brokers/servers} (checked in the workload before anything runs). */
-    static final List<String> NAMES = List.of("kafka", "rabbitmq", "artemis", "redis", "sqs", "mongo", "ferretdb", "nats", "activemq", "mosquitto");
-
     /** A start waits for the broker to answer (bin/brokers' own limit is 120 s). */
     private static final long ACTION_TIMEOUT_SECONDS = 180;
 

@@ -2,6 +2,7 @@ package io.mqbench.faults;
 
 import io.mqbench.result.FaultRecord;
 import io.mqbench.result.SecondSamples;
+import io.mqbench.workload.FaultAction;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntPredicate;

@@ -1,4 +1,4 @@
-package io.mqbench.worker;
+package io.mqbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 

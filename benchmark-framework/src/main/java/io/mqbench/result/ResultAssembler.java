@@ -1,8 +1,8 @@
 package io.mqbench.result;
 
+import io.mqbench.stats.CumulativeLatencies;
 import io.mqbench.stats.HistogramCodec;
-import io.mqbench.worker.commands.CumulativeLatencies;
-import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.stats.PeriodStats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

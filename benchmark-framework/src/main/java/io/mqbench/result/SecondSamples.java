@@ -1,7 +1,7 @@
 package io.mqbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.stats.PeriodStats;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

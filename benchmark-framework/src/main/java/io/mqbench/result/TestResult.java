@@ -3,7 +3,6 @@ package io.mqbench.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.delivery.DeliverySummary;
-import io.mqbench.worker.WorkerReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

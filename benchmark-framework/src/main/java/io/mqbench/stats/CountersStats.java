@@ -1,4 +1,4 @@
-package io.mqbench.worker.commands;
+package io.mqbench.stats;
 
 /** A worker's running totals (OMB's {@code /counters-stats}), cheap enough to ask for every second. */
 public class CountersStats {

@@ -1,6 +1,5 @@
-package io.mqbench.worker.commands;
+package io.mqbench.stats;
 
-import io.mqbench.stats.WorkerStats;
 import org.HdrHistogram.Histogram;
 
 /** Every latency a worker recorded since stats were last reset (OMB's {@code /cumulative-latencies}). */

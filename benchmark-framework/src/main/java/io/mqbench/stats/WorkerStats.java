@@ -1,8 +1,5 @@
 package io.mqbench.stats;
 
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.CumulativeLatencies;
-import io.mqbench.worker.commands.PeriodStats;
 import java.util.concurrent.atomic.LongAdder;
 
 /**

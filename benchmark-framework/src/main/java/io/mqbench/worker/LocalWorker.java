@@ -1,9 +1,6 @@
 package io.mqbench.worker;
 
 import io.mqbench.config.DriverFile;
-import io.mqbench.driver.support.ClientLibraryConflict;
-import io.mqbench.driver.support.Closing;
-import io.mqbench.driver.support.PauseGate;
 import io.mqbench.config.UserError;
 import io.mqbench.delivery.ConsumerReceipts;
 import io.mqbench.delivery.DeliveryReport;
@@ -12,11 +9,14 @@ import io.mqbench.delivery.ProducerLedger;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.PausableConsumer;
 import io.mqbench.driver.api.RedeliveryHorizon;
+import io.mqbench.driver.support.ClientLibraryConflict;
+import io.mqbench.driver.support.Closing;
+import io.mqbench.driver.support.PauseGate;
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
+import io.mqbench.stats.PeriodStats;
 import io.mqbench.stats.WorkerStats;
 import io.mqbench.worker.commands.ConsumerAssignment;
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.CumulativeLatencies;
-import io.mqbench.worker.commands.PeriodStats;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 import io.mqbench.worker.commands.TopicSubscription;
 import io.mqbench.worker.commands.TopicsInfo;

@@ -1,10 +1,12 @@
 package io.mqbench.worker;
 
 import io.mqbench.delivery.DeliveryReport;
+import io.mqbench.result.ClockOffset;
+import io.mqbench.result.WorkerReport;
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
+import io.mqbench.stats.PeriodStats;
 import io.mqbench.worker.commands.ConsumerAssignment;
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.CumulativeLatencies;
-import io.mqbench.worker.commands.PeriodStats;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 import io.mqbench.worker.commands.TopicsInfo;
 import java.io.File;

@@ -1,8 +1,7 @@
-package io.mqbench.faults;
+package io.mqbench.workload;
 
 import io.mqbench.config.DurationParser;
 import io.mqbench.config.UserError;
-import io.mqbench.workload.FaultSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,6 +18,10 @@ import java.util.Map;
  * @param command for a command: the shell command; else null
  */
 public record Fault(Duration at, FaultAction action, String target, Duration lasting, String command) {
+    /** The brokers of {@code bin/brokers} ({@code tools/brokers/servers}), the targets of actions on a local broker. */
+    public static final List<String> LOCAL_BROKERS = List.of("kafka", "rabbitmq", "artemis", "redis", "sqs", "mongo",
+            "ferretdb", "nats", "activemq", "mosquitto");
+
 
     /** {@code kill kafka}, {@code freeze redis for 5s}, {@code command 'kubectl ...'} */
     public String describe() {
@@ -64,9 +67,9 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
                     + "; allowed: " + FaultAction.names());
         }
         if (action.onLocalBroker) {
-            if (spec.target == null || !LocalBrokers.NAMES.contains(spec.target)) {
+            if (spec.target == null || !LOCAL_BROKERS.contains(spec.target)) {
                 throw new UserError(field + ".target' is " + (spec.target == null ? "missing" : "'" + spec.target + "'")
-                        + "; allowed: a broker of bin/brokers: " + String.join(", ", LocalBrokers.NAMES)
+                        + "; allowed: a broker of bin/brokers: " + String.join(", ", LOCAL_BROKERS)
                         + " (for a broker elsewhere, use action: command)");
             }
             if (spec.run != null) {

@@ -1,4 +1,4 @@
-package io.mqbench.faults;
+package io.mqbench.workload;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -49,7 +49,7 @@ public enum FaultAction {
     }
 
     /** The action of a YAML name, or null. */
-    static FaultAction of(String name) {
+    public static FaultAction of(String name) {
         for (FaultAction action : values()) {
             if (action.yamlName().equals(name)) {
                 return action;

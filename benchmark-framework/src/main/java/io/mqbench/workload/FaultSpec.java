@@ -14,7 +14,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *   - {at: 50s, action: command, run: "kubectl delete pod kafka-0"}
  * </pre>
  *
- * Checked and read into an {@link io.mqbench.faults.Fault} by {@link io.mqbench.faults.Fault#parse}.
+ * Checked and read into an {@link Fault} by {@link Fault#parse}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class FaultSpec {

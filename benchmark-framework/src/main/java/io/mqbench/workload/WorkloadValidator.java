@@ -2,7 +2,6 @@ package io.mqbench.workload;
 
 import io.mqbench.config.UserError;
 import io.mqbench.driver.support.ByteRate;
-import io.mqbench.faults.Fault;
 import java.io.File;
 
 /**

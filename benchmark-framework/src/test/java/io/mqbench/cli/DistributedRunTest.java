@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.result.TestResult;
 import io.mqbench.testing.TempFiles;
-import io.mqbench.worker.http.WorkerServer;
+import io.mqbench.worker.server.WorkerServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.result.ClockOffset;
 import io.mqbench.result.TestResult;
-import io.mqbench.worker.ClockOffset;
-import io.mqbench.worker.WorkerReport;
+import io.mqbench.result.WorkerReport;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

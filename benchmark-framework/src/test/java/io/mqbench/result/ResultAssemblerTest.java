@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.stats.HistogramCodec;
-import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.stats.PeriodStats;
 import org.junit.jupiter.api.Test;
 
 class ResultAssemblerTest {

@@ -3,8 +3,8 @@ package io.mqbench.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mqbench.worker.commands.CumulativeLatencies;
-import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.stats.CumulativeLatencies;
+import io.mqbench.stats.PeriodStats;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;

@@ -1,17 +1,16 @@
-package io.mqbench.faults;
+package io.mqbench.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.config.UserError;
-import io.mqbench.workload.FaultSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class FaultParseTest {
     private static final Duration MEASURED = Duration.ofSeconds(60);

@@ -1,6 +1,6 @@
 package io.mqbench.coordinator.maxrate;
 
-import io.mqbench.worker.commands.CountersStats;
+import io.mqbench.stats.CountersStats;
 
 /**
  * The workers' running totals at one moment: sends acknowledged, messages received (over all

@@ -1,6 +1,6 @@
 package io.mqbench.worker.ensemble;
 
-import io.mqbench.worker.ClockOffset;
+import io.mqbench.result.ClockOffset;
 import java.util.List;
 
 /**

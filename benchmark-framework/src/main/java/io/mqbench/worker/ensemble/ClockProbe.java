@@ -1,7 +1,7 @@
 package io.mqbench.worker.ensemble;
 
-import io.mqbench.worker.ClockOffset;
-import io.mqbench.worker.http.HttpWorker;
+import io.mqbench.result.ClockOffset;
+import io.mqbench.worker.remote.HttpWorker;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +12,7 @@ final class ClockProbe {
 
     ClockOffset measure(HttpWorker worker) throws IOException {
         if (!worker.identity().mqbench()) {
-            return ClockOffset.unknown(worker.id(), "upstream OMB worker: it has no " + io.mqbench.worker.http.WorkerProtocol.CLOCK + " endpoint");
+            return ClockOffset.unknown(worker.id(), "upstream OMB worker: it has no " + io.mqbench.worker.protocol.WorkerProtocol.CLOCK + " endpoint");
         }
         // The first exchanges pay for the connection and cold code: not samples.
         for (int i = 0; i < 3; i++) {

@@ -1,6 +1,6 @@
 package io.mqbench.worker.ensemble;
 
-import io.mqbench.worker.http.WorkerLostException;
+import io.mqbench.worker.remote.WorkerLostException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

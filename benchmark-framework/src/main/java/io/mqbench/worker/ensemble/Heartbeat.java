@@ -1,6 +1,6 @@
 package io.mqbench.worker.ensemble;
 
-import io.mqbench.worker.http.HttpWorker;
+import io.mqbench.worker.remote.HttpWorker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.mqbench.worker.ensemble;
 
+import io.mqbench.result.ClockOffset;
+import io.mqbench.result.WorkerReport;
+import io.mqbench.stats.CumulativeLatencies;
 import io.mqbench.stats.HistogramCodec;
-import io.mqbench.worker.ClockOffset;
-import io.mqbench.worker.WorkerReport;
-import io.mqbench.worker.commands.CumulativeLatencies;
-import io.mqbench.worker.commands.PeriodStats;
-import io.mqbench.worker.http.HttpWorker;
+import io.mqbench.stats.PeriodStats;
+import io.mqbench.worker.remote.HttpWorker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.mqbench.worker.ensemble;
 
-import io.mqbench.worker.http.HttpWorker;
-import io.mqbench.worker.http.WorkerConnector;
-import io.mqbench.worker.http.WorkerIdentity;
-import io.mqbench.worker.http.WorkerToken;
+import io.mqbench.worker.protocol.WorkerIdentity;
+import io.mqbench.worker.protocol.WorkerToken;
+import io.mqbench.worker.remote.HttpWorker;
+import io.mqbench.worker.remote.WorkerConnector;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;

@@ -1,18 +1,18 @@
 package io.mqbench.worker.ensemble;
 
 import io.mqbench.delivery.DeliveryReport;
-import io.mqbench.worker.ClockOffset;
+import io.mqbench.result.ClockOffset;
+import io.mqbench.result.WorkerReport;
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
+import io.mqbench.stats.PeriodStats;
 import io.mqbench.worker.ProcessLoad;
 import io.mqbench.worker.Worker;
-import io.mqbench.worker.WorkerReport;
 import io.mqbench.worker.commands.ConsumerAssignment;
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.CumulativeLatencies;
-import io.mqbench.worker.commands.PeriodStats;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 import io.mqbench.worker.commands.TopicSubscription;
 import io.mqbench.worker.commands.TopicsInfo;
-import io.mqbench.worker.http.HttpWorker;
+import io.mqbench.worker.remote.HttpWorker;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;

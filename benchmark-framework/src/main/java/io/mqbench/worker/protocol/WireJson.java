@@ -1,4 +1,4 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.protocol;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.CumulativeLatencies;
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 
 /**
@@ -39,7 +39,7 @@ public final class WireJson {
         return MAPPER;
     }
 
-    static ObjectWriter ombOnlyWriter() {
+    public static ObjectWriter ombOnlyWriter() {
         return OMB_ONLY;
     }
 

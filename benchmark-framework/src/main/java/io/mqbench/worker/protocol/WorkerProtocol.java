@@ -1,5 +1,6 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.protocol;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -8,6 +9,13 @@ import java.util.List;
  * endpoints, which an upstream worker answers with 404 and the coordinator then does without.
  */
 public final class WorkerProtocol {
+    /**
+     * A worker serves the coordinator that initialized its driver until that one calls
+     * {@code /stop-all} or sends nothing for this long (longer than any gap between an active
+     * coordinator's calls: OMB polls every 10 s); the coordinator's side quotes it to a user.
+     */
+    public static final Duration COORDINATOR_IDLE_LIMIT = Duration.ofSeconds(30);
+
     // ---- OMB's endpoints: POST unless noted ----
     public static final String INITIALIZE_DRIVER = "/initialize-driver";
     public static final String CREATE_TOPICS = "/create-topics";

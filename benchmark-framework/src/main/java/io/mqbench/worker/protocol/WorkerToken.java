@@ -1,4 +1,4 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.protocol;
 
 import io.mqbench.config.UserError;
 import java.io.IOException;

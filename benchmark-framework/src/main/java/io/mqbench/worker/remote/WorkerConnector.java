@@ -1,7 +1,11 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.config.UserError;
+import io.mqbench.worker.protocol.WireJson;
+import io.mqbench.worker.protocol.WorkerIdentity;
+import io.mqbench.worker.protocol.WorkerProtocol;
+import io.mqbench.worker.protocol.WorkerToken;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -101,7 +105,7 @@ public final class WorkerConnector {
         if (body.path("busy").asBoolean()) {
             throw new UserError(url + " is busy: it serves " + body.path("servingCoordinator").asText("another coordinator")
                     + " since " + body.path("since").asText("?") + "; wait until that run ends (a worker frees itself "
-                    + CoordinatorLease.IDLE_LIMIT.toSeconds() + " s after its coordinator falls silent) or use another worker");
+                    + WorkerProtocol.COORDINATOR_IDLE_LIMIT.toSeconds() + " s after its coordinator falls silent) or use another worker");
         }
         return new WorkerIdentity(url, true, body.path("mqbenchVersion").asText("?"), body.get("instance").asText());
     }

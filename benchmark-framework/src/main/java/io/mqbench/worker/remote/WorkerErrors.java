@@ -1,7 +1,9 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.config.UserError;
+import io.mqbench.worker.protocol.WireJson;
+import io.mqbench.worker.protocol.WorkerProtocol;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.remote;
 
 import java.io.IOException;
 

@@ -1,9 +1,11 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.remote;
 
+import io.mqbench.worker.protocol.WorkerProtocol;
+import io.mqbench.worker.protocol.WorkerToken;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.HttpURLConnection;
 import java.net.ConnectException;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,5 +1,6 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
+import io.mqbench.worker.protocol.WorkerProtocol;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -16,8 +17,7 @@ import java.util.function.LongSupplier;
  * <p>An upstream OMB coordinator sends no headers; it is known by its address and gets no session.
  */
 final class CoordinatorLease {
-    /** Longer than any gap between an active coordinator's calls (OMB polls every 10 s). */
-    static final Duration IDLE_LIMIT = Duration.ofSeconds(30);
+    static final Duration IDLE_LIMIT = WorkerProtocol.COORDINATOR_IDLE_LIMIT;
 
     /** A coordinator as the worker knows it: a key to compare and a label for messages. */
     record Caller(String key, String label) {

@@ -1,8 +1,11 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.mqbench.config.UserError;
+import io.mqbench.worker.protocol.WireJson;
+import io.mqbench.worker.protocol.WorkerProtocol;
+import io.mqbench.worker.protocol.WorkerToken;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;

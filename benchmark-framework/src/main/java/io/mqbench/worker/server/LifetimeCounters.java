@@ -1,6 +1,6 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
-import io.mqbench.worker.commands.CountersStats;
+import io.mqbench.stats.CountersStats;
 
 /**
  * Counters since the worker process started. A run's counters start from zero at every {@code

@@ -1,4 +1,4 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
 import java.util.Locale;
 import org.HdrHistogram.Histogram;

@@ -1,9 +1,10 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
 import io.javalin.Javalin;
-import io.mqbench.coordinator.Version;
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.CumulativeLatencies;
+import io.mqbench.Version;
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
+import io.mqbench.worker.protocol.WorkerToken;
 
 /**
  * The worker's stats port (OMB's worker has one for Prometheus): {@code GET /metrics} in

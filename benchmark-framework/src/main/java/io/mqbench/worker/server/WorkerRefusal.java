@@ -1,4 +1,6 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
+import io.mqbench.worker.protocol.WorkerProtocol;
+
 
 /**
  * A request the worker will not serve, with the HTTP status and the error kind of {@link

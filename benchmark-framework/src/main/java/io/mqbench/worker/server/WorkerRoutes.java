@@ -1,4 +1,4 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -7,12 +7,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import io.mqbench.coordinator.Version;
+import io.mqbench.Version;
 import io.mqbench.stats.MicrosClock;
 import io.mqbench.worker.ProcessLoad;
 import io.mqbench.worker.commands.ConsumerAssignment;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 import io.mqbench.worker.commands.TopicsInfo;
+import io.mqbench.worker.protocol.DeliveryReportWire;
+import io.mqbench.worker.protocol.WireJson;
+import io.mqbench.worker.protocol.WorkerProtocol;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

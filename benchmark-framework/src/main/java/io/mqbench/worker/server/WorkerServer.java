@@ -1,6 +1,7 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
 import io.javalin.Javalin;
+import io.mqbench.worker.protocol.WorkerToken;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;

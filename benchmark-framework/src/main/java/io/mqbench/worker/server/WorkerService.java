@@ -1,11 +1,11 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
 import io.mqbench.config.DriverFile;
 import io.mqbench.config.SecretRedactor;
 import io.mqbench.config.UserError;
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
 import io.mqbench.worker.LocalWorker;
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.CumulativeLatencies;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

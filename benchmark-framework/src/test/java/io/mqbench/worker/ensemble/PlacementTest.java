@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mqbench.worker.ClockOffset;
+import io.mqbench.result.ClockOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

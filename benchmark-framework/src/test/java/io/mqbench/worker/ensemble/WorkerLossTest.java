@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mqbench.worker.http.HttpWorker;
-import io.mqbench.worker.http.WorkerConnector;
-import io.mqbench.worker.http.WorkerIdentity;
-import io.mqbench.worker.http.WorkerLostException;
-import io.mqbench.worker.http.WorkerServer;
+import io.mqbench.worker.protocol.WorkerIdentity;
+import io.mqbench.worker.remote.HttpWorker;
+import io.mqbench.worker.remote.WorkerConnector;
+import io.mqbench.worker.remote.WorkerLostException;
+import io.mqbench.worker.server.WorkerServer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;

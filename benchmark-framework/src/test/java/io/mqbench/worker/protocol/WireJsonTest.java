@@ -1,4 +1,4 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,9 +11,9 @@ import io.mqbench.delivery.DeliveryReport;
 import io.mqbench.delivery.DeliverySummary;
 import io.mqbench.delivery.MissingBySendTime;
 import io.mqbench.delivery.ProducerLedger;
-import io.mqbench.worker.commands.CountersStats;
-import io.mqbench.worker.commands.CumulativeLatencies;
-import io.mqbench.worker.commands.PeriodStats;
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
+import io.mqbench.stats.PeriodStats;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 import io.mqbench.workload.KeyDistributorType;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.mqbench.worker.http;
+package io.mqbench.worker.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,12 @@ import io.mqbench.config.UserError;
 import io.mqbench.testing.FailingDriver;
 import io.mqbench.testing.RawHttp;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.worker.protocol.WorkerIdentity;
+import io.mqbench.worker.protocol.WorkerProtocol;
+import io.mqbench.worker.protocol.WorkerToken;
+import io.mqbench.worker.remote.HttpWorker;
+import io.mqbench.worker.remote.WorkerConnector;
+import io.mqbench.worker.remote.WorkerLostException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;

@@ -1,0 +1,6 @@
+/**
+ * The worker process ({@code bin/benchmark-worker}): HTTP routes onto a {@code LocalWorker}, the
+ * one-coordinator rule with sessions, the stats port with Prometheus text. Uses {@code worker},
+ * {@code worker.protocol} and the model packages; never the coordinator's side.
+ */
+package io.mqbench.worker.server;
