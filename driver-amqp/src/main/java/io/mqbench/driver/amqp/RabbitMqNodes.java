@@ -97,20 +97,22 @@ final class RabbitMqNodes implements Nodes {
         return session.createConsumer(session.createQueue("/amq/queue/" + queue));
     }
 
+    /** Only a queue without consumers: one still consumed by another worker of the run stays. */
     @Override
     public void deleteSubscription(String topic, String subscription) {
         String queue = queue(topic, subscription);
         try {
-            declare("delete queue " + queue, channel -> channel.queueDelete(queue));
+            declare("delete queue " + queue, channel -> channel.queueDelete(queue, true, false));
         } catch (IOException e) {
             log.debug("{}", e.getMessage());
         }
     }
 
+    /** Only an exchange without bindings: another worker's subscription may still be bound to it. */
     @Override
     public void deleteTopic(String topic) {
         try {
-            declare("delete exchange " + topic, channel -> channel.exchangeDelete(topic));
+            declare("delete exchange " + topic, channel -> channel.exchangeDelete(topic, true));
         } catch (IOException e) {
             log.debug("{}", e.getMessage());
         }

@@ -163,6 +163,24 @@ class AmqpDeliveryIT {
         }
     }
 
+    /** A driver that closes leaves alone a subscription another worker's driver still consumes. */
+    @ParameterizedTest
+    @EnumSource(AmqpBroker.class)
+    void closingOneDriverLeavesASubscriptionStillConsumedByAnother(AmqpBroker broker) throws Exception {
+        String topic = AmqpBroker.topic();
+        String subscription = AmqpBroker.subscription("shared-run");
+        Inbox remaining = new Inbox();
+        try (AmqpBenchmarkDriver other = broker.driver(dir, "")) {
+            try (AmqpBenchmarkDriver closing = broker.driver(dir, "")) {
+                closing.createTopic(topic, 1).get(30, TimeUnit.SECONDS);
+                closing.createConsumer(topic, subscription, new Inbox()).get(30, TimeUnit.SECONDS);
+                other.createConsumer(topic, subscription, remaining).get(30, TimeUnit.SECONDS);
+            }
+            Messages.sendAll(other.createProducer(topic).get(30, TimeUnit.SECONDS), 100);
+            assertEquals(100, Inbox.awaitTotal(100, 30_000, remaining), "received, and no more than sent");
+        }
+    }
+
     /** Closing removes the durable subscriptions it consumed: what was sent meanwhile is gone with them. */
     @ParameterizedTest
     @EnumSource(AmqpBroker.class)
