@@ -68,7 +68,7 @@ final class RabbitMqNodes implements Nodes {
 
     @Override
     public void createTopic(String topic) throws IOException {
-        declare("declare exchange " + topic, channel -> channel.exchangeDeclare(topic, "fanout", true, false, null));
+        declare("declare exchange " + topic, channel -> declareExchange(channel, topic));
     }
 
     @Override
@@ -83,7 +83,7 @@ final class RabbitMqNodes implements Nodes {
             // Idempotent, so every consumer (and every worker) may declare it; the exchange too, for
             // a consumer on a worker that did not create the topic.
             declare("declare queue " + queue + " bound to exchange " + topic, channel -> {
-                channel.exchangeDeclare(topic, "fanout", true, false, null);
+                declareExchange(channel, topic);
                 // Durable subscriptions: a durable queue; otherwise one the broker deletes with its last consumer.
                 boolean durable = settings.durableSubscriptions;
                 channel.queueDeclare(queue, durable, false, !durable, null);
@@ -134,6 +134,11 @@ final class RabbitMqNodes implements Nodes {
         } catch (IOException | RuntimeException e) {
             log.debug("closing the topology connection failed: {}", e.toString());
         }
+    }
+
+    /** A topic's exchange: durable, so that producers find it again after a broker restart. */
+    private static void declareExchange(Channel channel, String topic) throws IOException {
+        channel.exchangeDeclare(topic, "fanout", true, false, null);
     }
 
     static String queue(String topic, String subscription) {

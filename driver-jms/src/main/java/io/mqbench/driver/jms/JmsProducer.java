@@ -39,10 +39,10 @@ final class JmsProducer implements BenchmarkProducer, SendWindow {
         this.connection = connection;
         this.session = session;
         this.producer = producer;
-        this.async = settings.sendModeKind() == JmsSettings.SendMode.ASYNC;
+        this.async = settings.asyncSends();
         this.groupByKey = settings.messageGroups;
         this.asyncSend = asyncSend;
-        this.pending = new PendingSends(async ? settings.maxPendingSends : 0);
+        this.pending = PendingSends.of(settings);
     }
 
     static JmsProducer open(String name, String topic, JmsProvider provider, JmsSettings settings) throws JMSException {

@@ -105,6 +105,11 @@ public abstract class JmsSettings {
         return parsedAckMode;
     }
 
+    /** sendMode async: the broker's answer completes a send later, with at most {@link #maxPendingSends} pending. */
+    public boolean asyncSends() {
+        return parsedSendMode == SendMode.ASYNC;
+    }
+
     public boolean persistent() {
         return parsedDeliveryMode == DeliveryMode.PERSISTENT;
     }

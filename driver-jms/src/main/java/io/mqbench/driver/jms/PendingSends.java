@@ -28,6 +28,11 @@ public final class PendingSends {
         this.room = limit > 0 ? new Semaphore(limit) : null;
     }
 
+    /** The window the settings ask for: {@code maxPendingSends} with async sends, none with sync ones. */
+    public static PendingSends of(JmsSettings settings) {
+        return new PendingSends(settings.asyncSends() ? settings.maxPendingSends : 0);
+    }
+
     /** Room taken by {@link #reserve()} for the next {@link #open}; only the producer's sender thread touches it. */
     private boolean reserved;
 

@@ -4,7 +4,6 @@ import io.mqbench.driver.api.SendWindow;
 import io.mqbench.driver.api.StampedPayload;
 import io.mqbench.driver.artemis.ArtemisSettings;
 import io.mqbench.driver.jms.AsyncSend;
-import io.mqbench.driver.jms.JmsSettings;
 import io.mqbench.driver.jms.PendingSends;
 import io.mqbench.driver.jms.ProducerEvents;
 import io.mqbench.driver.jms.PublishTimestamp;
@@ -45,19 +44,15 @@ public final class CoreProducer implements BenchmarkProducer, SendWindow {
         this.connection = connection;
         this.producer = producer;
         this.durable = settings.persistent();
-        this.async = isAsync(settings);
+        this.async = settings.asyncSends();
         this.groupByKey = settings.messageGroups;
         this.pending = pending;
-    }
-
-    private static boolean isAsync(ArtemisSettings settings) {
-        return settings.sendModeKind() == JmsSettings.SendMode.ASYNC;
     }
 
     /** Connects a producer of {@code topic}'s address. */
     public static CoreProducer open(String name, String topic, ServerLocator locator, ArtemisSettings settings)
             throws Exception {
-        PendingSends pending = new PendingSends(isAsync(settings) ? settings.maxPendingSends : 0);
+        PendingSends pending = PendingSends.of(settings);
         CoreConnection connection = CoreConnection.open(locator, settings, true, 0,
                 new ProducerEvents(name, pending, ActiveMQException::new));
         try {
