@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -33,15 +34,26 @@ final class MqttClients {
         this.server = settings.server();
     }
 
-    /** A client not yet connected, so the caller can attach its callbacks first. */
+    /**
+     * A client not yet connected, so the caller can attach its callbacks first. It reconnects on
+     * its own only once it has been connected: a first connection that fails (nothing listens, a
+     * refused login) fails at once instead of retrying until the connect timeout.
+     */
     Mqtt5AsyncClient build(String role) {
+        AtomicBoolean everConnected = new AtomicBoolean();
         Mqtt5ClientBuilder builder = MqttClient.builder()
                 .useMqttVersion5()
                 .identifier("mqb-" + role + "-" + instance + "-" + counter.incrementAndGet())
                 .serverHost(server.host())
                 .serverPort(server.port())
                 .automaticReconnect().initialDelay(500, TimeUnit.MILLISECONDS).maxDelay(5, TimeUnit.SECONDS)
-                .applyAutomaticReconnect();
+                .applyAutomaticReconnect()
+                .addConnectedListener(context -> everConnected.set(true))
+                .addDisconnectedListener(context -> {
+                    if (!everConnected.get()) {
+                        context.getReconnector().reconnect(false);
+                    }
+                });
         if (server.tls()) {
             builder = builder.sslWithDefaultConfig();
         }

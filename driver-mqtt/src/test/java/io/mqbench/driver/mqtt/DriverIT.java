@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -116,8 +117,12 @@ class DriverIT {
         try (ServerSocket socket = new ServerSocket(0)) {
             freePort = socket.getLocalPort();
         }
+        long start = System.nanoTime();
         IOException error = assertThrows(IOException.class,
                 () -> MqttTesting.driver(MqttTesting.settings("127.0.0.1:" + freePort, 1)));
+        // A refused first connection is final: the client does not retry until the 10-s connect timeout.
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "failed after "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
         assertTrue(error.getMessage().startsWith("cannot connect to the MQTT broker at tcp://127.0.0.1:" + freePort + ": "),
                 error.getMessage());
         assertTrue(error.getMessage().endsWith("(is it running? bin/brokers start mosquitto; check client.serverUri)"),
