@@ -41,37 +41,55 @@ public final class MessageHeader {
         LONGS.set(payload, StampedPayload.SEND_MICROS_OFFSET, sendMicros);
     }
 
-    /** Reads the header, or returns false when the payload carries none. */
-    public static boolean read(byte[] payload, Decoded into) {
-        if (!StampedPayload.isStamped(payload)) {
-            return false;
-        }
-        into.probe = (payload[3] & PROBE_FLAG) != 0;
-        into.producerId = (long) LONGS.get(payload, 4);
-        into.sequence = (long) LONGS.get(payload, 12);
-        into.sendMicros = (long) LONGS.get(payload, StampedPayload.SEND_MICROS_OFFSET);
-        return true;
+    /*
+     * Reading: one field at a time, from an array or from a buffer's position (without moving it),
+     * into primitives, so the receive path allocates nothing whatever the JIT makes of it. Check
+     * isStamped first; the fields of a payload without the header are meaningless.
+     */
+
+    public static boolean isStamped(byte[] payload) {
+        return StampedPayload.isStamped(payload);
     }
 
-    /** Same as {@link #read(byte[], Decoded)} from a buffer's position, without moving it. */
-    public static boolean read(ByteBuffer payload, Decoded into) {
-        if (!StampedPayload.isStamped(payload)) {
-            return false;
-        }
-        int at = payload.position();
-        ByteBuffer view = payload.duplicate().order(ByteOrder.BIG_ENDIAN);
-        into.probe = (payload.get(at + 3) & PROBE_FLAG) != 0;
-        into.producerId = view.getLong(at + 4);
-        into.sequence = view.getLong(at + 12);
-        into.sendMicros = view.getLong(at + StampedPayload.SEND_MICROS_OFFSET);
-        return true;
+    public static boolean isStamped(ByteBuffer payload) {
+        return StampedPayload.isStamped(payload);
     }
 
-    /** A reusable holder for a decoded header, so the receive path allocates nothing. */
-    public static final class Decoded {
-        public boolean probe;
-        public long producerId;
-        public long sequence;
-        public long sendMicros;
+    public static boolean isProbe(byte[] payload) {
+        return (payload[3] & PROBE_FLAG) != 0;
+    }
+
+    public static boolean isProbe(ByteBuffer payload) {
+        return (payload.get(payload.position() + 3) & PROBE_FLAG) != 0;
+    }
+
+    public static long producerId(byte[] payload) {
+        return (long) LONGS.get(payload, 4);
+    }
+
+    public static long producerId(ByteBuffer payload) {
+        return bigEndianLong(payload, 4);
+    }
+
+    public static long sequence(byte[] payload) {
+        return (long) LONGS.get(payload, 12);
+    }
+
+    public static long sequence(ByteBuffer payload) {
+        return bigEndianLong(payload, 12);
+    }
+
+    public static long sendMicros(byte[] payload) {
+        return (long) LONGS.get(payload, StampedPayload.SEND_MICROS_OFFSET);
+    }
+
+    public static long sendMicros(ByteBuffer payload) {
+        return bigEndianLong(payload, StampedPayload.SEND_MICROS_OFFSET);
+    }
+
+    /** The header is big-endian whatever order the driver gave its buffer. */
+    private static long bigEndianLong(ByteBuffer payload, int offset) {
+        long value = payload.getLong(payload.position() + offset);
+        return payload.order() == ByteOrder.BIG_ENDIAN ? value : Long.reverseBytes(value);
     }
 }

@@ -1,7 +1,7 @@
 package io.mqbench.stats;
 
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
 
@@ -14,6 +14,15 @@ import org.HdrHistogram.WriterReaderPhaser;
  * msg/s and MB/s agree exactly.
  */
 final class PeriodRecorder {
+    /**
+     * The largest latency the period histograms hold, in microseconds: a year (a message left in a
+     * durable queue by a run weeks ago still shows its true age). A fixed range lets them be
+     * {@link AtomicHistogram}s, whose recording is one atomic increment where a
+     * {@link org.HdrHistogram.ConcurrentHistogram} (which resizes itself) takes a phaser of its own
+     * on every value (microbenchmarks/: HistogramRecordingBenchmark); the buffers' phaser already
+     * gives the cut. Anything longer (a broker timestamp of 0) is recorded as a year.
+     */
+    static final long HIGHEST_MICROS = 365L * 24 * 3600 * 1_000_000;
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private volatile Buffer active = new Buffer();
     private Buffer idle = new Buffer();
@@ -22,8 +31,8 @@ final class PeriodRecorder {
         long phase = phaser.writerCriticalSectionEnter();
         try {
             Buffer buffer = active;
-            buffer.publish.recordValue(publishMicros);
-            buffer.publishDelay.recordValue(publishDelayMicros);
+            buffer.publish.recordValue(bounded(publishMicros));
+            buffer.publishDelay.recordValue(bounded(publishDelayMicros));
             buffer.bytesSent.add(bytes);
         } finally {
             phaser.writerCriticalSectionExit(phase);
@@ -34,7 +43,7 @@ final class PeriodRecorder {
         long phase = phaser.writerCriticalSectionEnter();
         try {
             Buffer buffer = active;
-            buffer.publishDelay.recordValue(publishDelayMicros);
+            buffer.publishDelay.recordValue(bounded(publishDelayMicros));
             buffer.sendErrors.increment();
         } finally {
             phaser.writerCriticalSectionExit(phase);
@@ -45,11 +54,15 @@ final class PeriodRecorder {
         long phase = phaser.writerCriticalSectionEnter();
         try {
             Buffer buffer = active;
-            buffer.endToEnd.recordValue(endToEndMicros);
+            buffer.endToEnd.recordValue(bounded(endToEndMicros));
             buffer.bytesReceived.add(bytes);
         } finally {
             phaser.writerCriticalSectionExit(phase);
         }
+    }
+
+    private static long bounded(long micros) {
+        return Math.min(micros, HIGHEST_MICROS);
     }
 
     /** Everything recorded since the last call, as one cut. */
@@ -69,9 +82,9 @@ final class PeriodRecorder {
     }
 
     private static final class Buffer {
-        final Histogram publish = new ConcurrentHistogram(WorkerStats.SIGNIFICANT_DIGITS);
-        final Histogram publishDelay = new ConcurrentHistogram(WorkerStats.SIGNIFICANT_DIGITS);
-        final Histogram endToEnd = new ConcurrentHistogram(WorkerStats.SIGNIFICANT_DIGITS);
+        final AtomicHistogram publish = new AtomicHistogram(HIGHEST_MICROS, WorkerStats.SIGNIFICANT_DIGITS);
+        final AtomicHistogram publishDelay = new AtomicHistogram(HIGHEST_MICROS, WorkerStats.SIGNIFICANT_DIGITS);
+        final AtomicHistogram endToEnd = new AtomicHistogram(HIGHEST_MICROS, WorkerStats.SIGNIFICANT_DIGITS);
         final LongAdder bytesSent = new LongAdder();
         final LongAdder bytesReceived = new LongAdder();
         final LongAdder sendErrors = new LongAdder();

@@ -34,16 +34,28 @@ final class MeasuringCallback implements ConsumerCallback {
     public void messageReceived(byte[] payload, long publishTimestamp) {
         awaitResumed();
         long nowMicros = MicrosClock.nowMicros();
-        MessageHeader.Decoded header = new MessageHeader.Decoded();
-        record(MessageHeader.read(payload, header) ? header : null, payload.length, publishTimestamp, nowMicros);
+        if (!MessageHeader.isStamped(payload)) {
+            recordWithoutHeader(payload.length, publishTimestamp);
+        } else if (MessageHeader.isProbe(payload)) {
+            recordProbe(MessageHeader.producerId(payload));
+        } else {
+            record(MessageHeader.producerId(payload), MessageHeader.sequence(payload), MessageHeader.sendMicros(payload),
+                    payload.length, nowMicros);
+        }
     }
 
     @Override
     public void messageReceived(ByteBuffer payload, long publishTimestamp) {
         awaitResumed();
         long nowMicros = MicrosClock.nowMicros();
-        MessageHeader.Decoded header = new MessageHeader.Decoded();
-        record(MessageHeader.read(payload, header) ? header : null, payload.remaining(), publishTimestamp, nowMicros);
+        if (!MessageHeader.isStamped(payload)) {
+            recordWithoutHeader(payload.remaining(), publishTimestamp);
+        } else if (MessageHeader.isProbe(payload)) {
+            recordProbe(MessageHeader.producerId(payload));
+        } else {
+            record(MessageHeader.producerId(payload), MessageHeader.sequence(payload), MessageHeader.sendMicros(payload),
+                    payload.remaining(), nowMicros);
+        }
     }
 
     /**
@@ -60,16 +72,18 @@ final class MeasuringCallback implements ConsumerCallback {
         }
     }
 
-    private void record(MessageHeader.Decoded header, int size, long publishMillis, long nowMicros) {
-        if (header == null) {
-            withoutHeader.increment();
-            stats.recordReceived(size, (System.currentTimeMillis() - publishMillis) * 1_000);
-        } else if (header.probe) {
-            probesSeen.add(receipts.subscriptionKey() + '#' + header.producerId);
-            stats.recordProbeReceived();
-        } else {
-            receipts.received(header.producerId, header.sequence);
-            stats.recordReceived(size, nowMicros - header.sendMicros);
-        }
+    private void recordWithoutHeader(int size, long publishMillis) {
+        withoutHeader.increment();
+        stats.recordReceived(size, (System.currentTimeMillis() - publishMillis) * 1_000);
+    }
+
+    private void recordProbe(long producerId) {
+        probesSeen.add(receipts.subscriptionKey() + '#' + producerId);
+        stats.recordProbeReceived();
+    }
+
+    private void record(long producerId, long sequence, long sendMicros, int size, long nowMicros) {
+        receipts.received(producerId, sequence);
+        stats.recordReceived(size, nowMicros - sendMicros);
     }
 }

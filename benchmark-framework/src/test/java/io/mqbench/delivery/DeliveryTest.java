@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.driver.api.StampedPayload;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,32 +17,35 @@ class DeliveryTest {
     void headerRoundTripsThroughArraysAndBuffers() {
         byte[] payload = new byte[100];
         MessageHeader.write(payload, 0x1234_5678_9abcL, 42, 1_700_000_000_123_456L, false);
-        MessageHeader.Decoded decoded = new MessageHeader.Decoded();
-        assertTrue(MessageHeader.read(payload, decoded));
-        assertEquals(0x1234_5678_9abcL, decoded.producerId);
-        assertEquals(42, decoded.sequence);
-        assertEquals(1_700_000_000_123_456L, decoded.sendMicros);
-        assertFalse(decoded.probe);
+        assertTrue(MessageHeader.isStamped(payload));
+        assertEquals(0x1234_5678_9abcL, MessageHeader.producerId(payload));
+        assertEquals(42, MessageHeader.sequence(payload));
+        assertEquals(1_700_000_000_123_456L, MessageHeader.sendMicros(payload));
+        assertFalse(MessageHeader.isProbe(payload));
 
-        ByteBuffer buffer = ByteBuffer.allocate(110);
-        buffer.position(10);
-        buffer.put(payload, 0, 100);
-        buffer.position(10);
-        MessageHeader.Decoded fromBuffer = new MessageHeader.Decoded();
-        assertTrue(MessageHeader.read(buffer, fromBuffer));
-        assertEquals(42, fromBuffer.sequence);
-        assertEquals(10, buffer.position(), "reading does not move the buffer");
+        for (ByteBuffer buffer : List.of(ByteBuffer.allocate(110), ByteBuffer.allocateDirect(110),
+                ByteBuffer.allocate(110).order(ByteOrder.LITTLE_ENDIAN))) {
+            buffer.position(10);
+            buffer.put(payload, 0, 100);
+            buffer.position(10);
+            assertTrue(MessageHeader.isStamped(buffer));
+            assertEquals(0x1234_5678_9abcL, MessageHeader.producerId(buffer), "whatever the buffer's order: " + buffer.order());
+            assertEquals(42, MessageHeader.sequence(buffer));
+            assertEquals(1_700_000_000_123_456L, MessageHeader.sendMicros(buffer));
+            assertFalse(MessageHeader.isProbe(buffer));
+            assertEquals(10, buffer.position(), "reading does not move the buffer");
+        }
 
         MessageHeader.write(payload, 1, 2, 3, true);
-        assertTrue(MessageHeader.read(payload, decoded));
-        assertTrue(decoded.probe);
+        assertTrue(MessageHeader.isProbe(payload));
+        assertTrue(MessageHeader.isProbe(ByteBuffer.wrap(payload)));
     }
 
     @Test
     void payloadsWithoutTheHeaderAreRecognised() {
-        MessageHeader.Decoded decoded = new MessageHeader.Decoded();
-        assertFalse(MessageHeader.read(new byte[100], decoded));
-        assertFalse(MessageHeader.read(new byte[MessageHeader.SIZE - 1], decoded));
+        assertFalse(MessageHeader.isStamped(new byte[100]));
+        assertFalse(MessageHeader.isStamped(new byte[MessageHeader.SIZE - 1]));
+        assertFalse(MessageHeader.isStamped(ByteBuffer.allocate(100)));
         assertFalse(MessageHeader.fits(27));
         assertTrue(MessageHeader.fits(28));
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.stats.CumulativeLatencies;
 import io.mqbench.stats.PeriodStats;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -92,6 +93,19 @@ class WorkerStatsTest {
         stats.reset();
         assertEquals(0, stats.cumulativeLatencies().endToEndLatency.getTotalCount());
         assertEquals(0, stats.takePeriod().endToEndLatency.getTotalCount());
+    }
+
+    @Test
+    void aLatencyBeyondAYearIsRecordedAsAYear() {
+        WorkerStats stats = new WorkerStats();
+        stats.recordReceived(1, Long.MAX_VALUE / 2); // a driver's timestamp of 0, say
+        stats.recordSent(1, Long.MAX_VALUE / 2, Long.MAX_VALUE / 2);
+        CumulativeLatencies all = stats.cumulativeLatencies();
+        long year = 365L * 24 * 3600 * 1_000_000;
+        for (Histogram h : List.of(all.endToEndLatency, all.publishLatency, all.publishDelayLatency)) {
+            assertEquals(1, h.getTotalCount());
+            assertEquals(year, h.getMaxValue(), year / 1000.0, "max " + h.getMaxValue());
+        }
     }
 
     @Test
