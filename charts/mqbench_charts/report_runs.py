@@ -62,6 +62,7 @@ def client_load_text(raw: dict) -> str:
         return ""
     parts = [f"{w.get('worker')}: {100 * (w.get('cpuShare') or 0):.0f}% of {w.get('cores')} cores "
              f"(busiest period {100 * (w.get('cpuShareMaxPeriod') or 0):.0f}%), GC {100 * (w.get('gcShare') or 0):.1f}%"
+             + (f", machine {100 * w['hostCpuShare']:.0f}% busy" if isinstance(w.get("hostCpuShare"), (int, float)) else "")
              for w in workers]
     per_message = load.get("cpuMicrosPerMessageSent")
     if isinstance(per_message, (int, float)):

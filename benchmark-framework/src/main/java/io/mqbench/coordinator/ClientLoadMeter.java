@@ -17,7 +17,11 @@ import java.util.Map;
  * that ran out of CPU reads as a broker that ran out of capacity.
  */
 final class ClientLoadMeter {
-    /** A worker busy on this share of its cores has no room left: what it measured may be itself. */
+    /**
+     * A worker busy on this share of its cores has no room left: what it measured may be itself.
+     * The same holds when its machine is this busy whatever the worker's own share: a broker or
+     * anything else on the same machine took the CPU the client would have needed.
+     */
     static final double CPU_BOUND_SHARE = 0.90;
     /** Garbage collection taking this share of the time stalls senders and receivers alike. */
     static final double GC_BOUND_SHARE = 0.10;
@@ -34,6 +38,8 @@ final class ClientLoadMeter {
         double maxShare;
         long heapUsedMax;
         long heapMax;
+        long hostBusyTicks;
+        long hostTotalTicks;
     }
 
     /**
@@ -69,6 +75,10 @@ final class ClientLoadMeter {
                 stretch.maxShare = Math.max(stretch.maxShare, share);
                 stretch.heapUsedMax = Math.max(stretch.heapUsedMax, now.heapUsedBytes());
                 stretch.heapMax = now.heapMaxBytes();
+                if (before.hostTotalTicks() > 0 && now.hostTotalTicks() > before.hostTotalTicks()) {
+                    stretch.hostBusyTicks += now.hostBusyTicks() - before.hostBusyTicks();
+                    stretch.hostTotalTicks += now.hostTotalTicks() - before.hostTotalTicks();
+                }
             }
         }
         return highest;
@@ -96,11 +106,16 @@ final class ClientLoadMeter {
             worker.gcShare = s.gcMillis * 1e6 / s.wallNanos;
             worker.heapUsedMaxBytes = s.heapUsedMax;
             worker.heapMaxBytes = s.heapMax;
+            worker.hostCpuShare = s.hostTotalTicks > 0 ? s.hostBusyTicks / (double) s.hostTotalTicks : null;
             load.workers.add(worker);
             cpuNanos += s.cpuNanos;
             if (worker.cpuShare >= CPU_BOUND_SHARE) {
                 load.reasons.add(String.format(Locale.ROOT, "%s used %.0f%% of its %d cores", worker.worker,
                         worker.cpuShare * 100, worker.cores));
+            } else if (worker.hostCpuShare != null && worker.hostCpuShare >= CPU_BOUND_SHARE) {
+                load.reasons.add(String.format(Locale.ROOT, "the machine of %s was %.0f%% busy (%s itself used %.0f%% of its %d"
+                        + " cores; other processes, such as a broker on the same machine, the rest)", worker.worker,
+                        worker.hostCpuShare * 100, worker.worker, worker.cpuShare * 100, worker.cores));
             }
             if (worker.gcShare >= GC_BOUND_SHARE) {
                 load.reasons.add(String.format(Locale.ROOT, "%s spent %.0f%% of the time collecting garbage (heap up to %,d of %,d MB)",

@@ -262,6 +262,11 @@ public class TestResult {
         public double gcShare;
         public long heapUsedMaxBytes;
         public long heapMaxBytes;
+        /**
+         * Busy CPU of the worker's whole machine over the measured phase, every process (a broker on
+         * the same machine too), as a share of all its cores; null when the platform does not say.
+         */
+        public Double hostCpuShare;
     }
 
     /** Throughput over the measured window: means (total over time) and the spread of periods. */

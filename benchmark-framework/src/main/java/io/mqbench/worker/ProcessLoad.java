@@ -1,8 +1,12 @@
 package io.mqbench.worker;
 
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * A worker process's own load at one instant: CPU time used so far (user + system, all threads),
@@ -14,9 +18,15 @@ import java.lang.management.MemoryUsage;
  * @param sampledAtNanos the worker's own {@link System#nanoTime()} at the sample; only differences
  *     between samples of one process mean anything
  * @param cpuNanos process CPU time since the JVM started; -1 when the platform does not say
+ * @param hostBusyTicks the machine's busy CPU time since boot, every process and core (Linux
+ *     {@code /proc/stat}: user, nice, system, irq, softirq and steal, in clock ticks); 0 when the
+ *     platform does not say (or the worker is older)
+ * @param hostTotalTicks the same with idle and I/O wait: the busy share of the machine between two
+ *     samples is the ratio of the differences
  */
 public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cpuNanos, long gcMillis,
-                          long heapUsedBytes, long heapMaxBytes) {
+                          long heapUsedBytes, long heapMaxBytes, long hostBusyTicks, long hostTotalTicks) {
+    private static final Path PROC_STAT = Path.of("/proc/stat");
 
     /** This JVM, now. */
     public static ProcessLoad sample(String worker) {
@@ -25,8 +35,46 @@ public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cp
             gc += Math.max(0, collector.getCollectionTime());
         }
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long[] host = hostTicks();
         return new ProcessLoad(worker, System.nanoTime(), Runtime.getRuntime().availableProcessors(), processCpuNanos(),
-                gc, heap.getUsed(), heap.getMax());
+                gc, heap.getUsed(), heap.getMax(), host[0], host[1]);
+    }
+
+    /** The same sample under the name the coordinator knows its worker by. */
+    public ProcessLoad named(String name) {
+        return new ProcessLoad(name, sampledAtNanos, cores, cpuNanos, gcMillis, heapUsedBytes, heapMaxBytes, hostBusyTicks,
+                hostTotalTicks);
+    }
+
+    /**
+     * Busy and total ticks of all cores from the first line of /proc/stat ("cpu user nice system
+     * idle iowait irq softirq steal ..."); zeros where there is no such file. Steal counts as busy:
+     * a virtual machine's core taken by its host is a core this client did not get.
+     */
+    static long[] hostTicks() {
+        try (BufferedReader reader = Files.newBufferedReader(PROC_STAT)) {
+            return parseCpuLine(reader.readLine());
+        } catch (IOException | RuntimeException e) {
+            return new long[] {0, 0};
+        }
+    }
+
+    static long[] parseCpuLine(String line) {
+        if (line == null || !line.startsWith("cpu ")) {
+            return new long[] {0, 0};
+        }
+        String[] fields = line.trim().split("\\s+");
+        long busy = 0;
+        long total = 0;
+        // fields[1..8]: user nice system idle iowait irq softirq steal (guest time is already in user)
+        for (int i = 1; i <= 8 && i < fields.length; i++) {
+            long ticks = Long.parseLong(fields[i]);
+            total += ticks;
+            if (i != 4 && i != 5) {
+                busy += ticks;
+            }
+        }
+        return new long[] {busy, total};
     }
 
     private static long processCpuNanos() {

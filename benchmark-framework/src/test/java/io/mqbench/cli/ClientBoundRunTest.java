@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The saturation guard on real runs: the loopback driver asked for far more than this process can
  * send (its broker lives in the same process, so every core goes to the client) is flagged; a
- * light run is not.
+ * light run is not. (This test failed in a CI run while another process used a tenth of the
+ * machine: the client had 89 % of its cores, under the 90 % of the old rule, and no more to get.)
  */
 class ClientBoundRunTest {
     private static final String LOOPBACK = "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
@@ -30,8 +31,10 @@ class ClientBoundRunTest {
         assertEquals(0, heavy.exitCode, heavy.err() + heavy.out());
         JsonNode bound = BenchmarkCli.onlyResult(dir.resolve("heavy"));
         assertTrue(bound.path("clientBound").asBoolean(), bound.path("clientLoad").toString());
-        assertTrue(bound.at("/clientLoad/workers/0/cpuShare").asDouble() >= 0.9, bound.path("clientLoad").toString());
-        assertTrue(bound.at("/clientLoad/reasons/0").asText().startsWith("local used "), bound.path("clientLoad").toString());
+        // Its own cores, or, when something else on this machine took some of them (another test
+        // run, a broker), the machine's: either way the client had no more CPU to get.
+        String reason = bound.at("/clientLoad/reasons/0").asText();
+        assertTrue(reason.startsWith("local used ") || reason.startsWith("the machine of local was "), bound.path("clientLoad").toString());
         assertTrue(bound.path("warnings").toString().contains("the client may have been the bottleneck"), bound.path("warnings").toString());
         assertTrue(heavy.out().contains("| client cpu "), heavy.out());
 

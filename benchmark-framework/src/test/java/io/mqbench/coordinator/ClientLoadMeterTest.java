@@ -58,7 +58,35 @@ class ClientLoadMeterTest {
         assertTrue(meter.summary(10, 10).reasons.isEmpty());
     }
 
+    @Test
+    void aMachineKeptBusyByOtherProcessesMakesTheRunClientBoundToo() {
+        // The worker used 45 % of its cores, a broker beside it the rest: 97 % of the machine.
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(load("a", 0, 0, 0, 1_000, 2_000)), false);
+        meter.sample(List.of(load("a", 10 * SECOND, 9 * SECOND, 0, 1_000 + 1_940, 2_000 + 2_000)), true);
+        TestResult.ClientLoad load = meter.summary(10, 10);
+        assertEquals(0.97, load.workers.get(0).hostCpuShare, 1e-9);
+        assertEquals(List.of("the machine of a was 97% busy (a itself used 45% of its 2 cores; other processes, such as"
+                + " a broker on the same machine, the rest)"), load.reasons);
+    }
+
+    @Test
+    void aMachineWithRoomLeftOrThatDoesNotSayIsNoReason() {
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(load("a", 0, 0, 0, 1_000, 2_000), load("old", 0, 0, 0, 0, 0)), false);
+        meter.sample(List.of(load("a", 10 * SECOND, 9 * SECOND, 0, 1_000 + 1_200, 2_000 + 2_000),
+                load("old", 10 * SECOND, 9 * SECOND, 0, 0, 0)), true);
+        TestResult.ClientLoad load = meter.summary(10, 10);
+        assertEquals(0.6, load.workers.get(0).hostCpuShare, 1e-9);
+        assertNull(load.workers.get(1).hostCpuShare, "a worker that does not report its machine");
+        assertTrue(load.reasons.isEmpty(), load.reasons.toString());
+    }
+
     private static ProcessLoad load(String worker, long at, long cpu, long gcMillis) {
-        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 100L << 20, 1024L << 20);
+        return load(worker, at, cpu, gcMillis, 0, 0);
+    }
+
+    private static ProcessLoad load(String worker, long at, long cpu, long gcMillis, long hostBusy, long hostTotal) {
+        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 100L << 20, 1024L << 20, hostBusy, hostTotal);
     }
 }

@@ -193,9 +193,7 @@ public final class HttpWorker implements Worker {
         if (!identity.mqbench()) {
             return List.of();
         }
-        ProcessLoad load = get(WorkerProtocol.PROCESS_LOAD, ProcessLoad.class);
-        return List.of(new ProcessLoad(id(), load.sampledAtNanos(), load.cores(), load.cpuNanos(), load.gcMillis(),
-                load.heapUsedBytes(), load.heapMaxBytes()));
+        return List.of(get(WorkerProtocol.PROCESS_LOAD, ProcessLoad.class).named(id()));
     }
 
     @Override

@@ -1,0 +1,27 @@
+package io.mqbench.worker;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ProcessLoadTest {
+    @Test
+    void theCpuLineOfProcStatGivesBusyAndTotalTicks() {
+        // user nice system idle iowait irq softirq steal guest guest_nice: idle and iowait are not busy.
+        assertArrayEquals(new long[] {100 + 2 + 30 + 4 + 5 + 6, 100 + 2 + 30 + 500 + 20 + 4 + 5 + 6},
+                ProcessLoad.parseCpuLine("cpu  100 2 30 500 20 4 5 6 0 0"));
+        assertArrayEquals(new long[] {0, 0}, ProcessLoad.parseCpuLine("intr 1 2 3"));
+        assertArrayEquals(new long[] {0, 0}, ProcessLoad.parseCpuLine(null));
+    }
+
+    @Test
+    void aSampleOfThisProcessSaysHowBusyItsMachineHasBeen() {
+        ProcessLoad load = ProcessLoad.sample("here");
+        assertTrue(load.hostTotalTicks() > 0 && load.hostBusyTicks() > 0 && load.hostBusyTicks() <= load.hostTotalTicks(),
+                load.hostBusyTicks() + " of " + load.hostTotalTicks());
+        assertEquals("there", load.named("there").worker());
+        assertEquals(load.hostBusyTicks(), load.named("there").hostBusyTicks());
+    }
+}
