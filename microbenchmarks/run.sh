@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Runs the harness's microbenchmarks (JMH). Builds the module first when target/ is missing.
-#   microbenchmarks/run.sh                          every benchmark, JMH's defaults of each class
+# Runs the harness's microbenchmarks (JMH), after building them and the framework from the
+# sources as they are (about half a minute), so that a run never measures stale classes.
+#   microbenchmarks/run.sh                          every benchmark
 #   microbenchmarks/run.sh SendPath -prof gc        one class, with allocation per operation
 #   microbenchmarks/run.sh -h                       JMH's own options
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-if [ ! -f "$here/target/classes/META-INF/BenchmarkList" ] || [ ! -d "$here/target/lib" ]; then
-  (cd "$here/.." && mvn -q -B -ntp -pl microbenchmarks -am package -DskipTests) >&2
-fi
+(cd "$here/.." && mvn -q -B -ntp -pl microbenchmarks -am package -DskipTests) >&2
 exec java -cp "$here/target/classes:$here/target/lib/*" org.openjdk.jmh.Main "$@"

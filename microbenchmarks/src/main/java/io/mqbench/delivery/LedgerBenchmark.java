@@ -1,15 +1,7 @@
 package io.mqbench.delivery;
 
-import java.util.concurrent.TimeUnit;
+import io.mqbench.bench.PerMessageBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The delivery bookkeeping per message: a producer's sequence number, send-time mark and
@@ -17,13 +9,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * gain a page (128 KiB) every 1,048,576 messages: that is the only allocation, about 0.125 bytes
  * a message.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-@State(Scope.Thread)
-public class LedgerBenchmark {
+public class LedgerBenchmark extends PerMessageBenchmark {
     private final ProducerLedger producer = new ProducerLedger(7, "topic");
     private final ConsumerReceipts consumer = new ConsumerReceipts("topic/subscription");
     private long received;

@@ -1,29 +1,15 @@
 package io.mqbench.delivery;
 
+import io.mqbench.bench.PerMessageBenchmark;
 import java.nio.ByteBuffer;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The 28-byte header every measured message carries: written once per send, read once per
  * receipt, from an array (most drivers) or a buffer (drivers that hand over their own buffers).
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-@State(Scope.Thread)
-public class MessageHeaderBenchmark {
+public class MessageHeaderBenchmark extends PerMessageBenchmark {
     private final byte[] payload = new byte[1024];
     private ByteBuffer heapBuffer;
     private ByteBuffer directBuffer;

@@ -1,5 +1,6 @@
 package io.mqbench.worker;
 
+import io.mqbench.bench.PerMessageBenchmark;
 import io.mqbench.delivery.ConsumerReceipts;
 import io.mqbench.delivery.MessageHeader;
 import io.mqbench.driver.support.PauseGate;
@@ -7,18 +8,9 @@ import io.mqbench.stats.MicrosClock;
 import io.mqbench.stats.WorkerStats;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One message through the consumer callback every driver calls: pause check, header read,
@@ -26,13 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * into the payload, as a producer would have (a header write, measured on its own in
  * MessageHeaderBenchmark), so that the receipts grow as in a run.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-@State(Scope.Thread)
-public class ReceivePathBenchmark {
+public class ReceivePathBenchmark extends PerMessageBenchmark {
     private final byte[] payload = new byte[1024];
     private final ByteBuffer directPayload = ByteBuffer.allocateDirect(1024);
     private MeasuringCallback callback;

@@ -1,5 +1,6 @@
 package io.mqbench.worker;
 
+import io.mqbench.bench.PerMessageBenchmark;
 import io.mqbench.delivery.ProducerLedger;
 import io.mqbench.stats.WorkerStats;
 import io.mqbench.workload.KeyDistributorType;
@@ -7,19 +8,10 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One send through the harness with a driver that costs nothing: a producer whose send is
@@ -28,13 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the payload copy with its header (when the payload is large enough to carry one), the sequence
  * number, key choice, publish delay, the completion stage and the recording.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-@State(Scope.Thread)
-public class SendPathBenchmark {
+public class SendPathBenchmark extends PerMessageBenchmark {
     /** 100 B and 1 KB carry the header (and are copied per message); 16 B is sent as it is. */
     @Param({"16", "100", "1024"})
     int size;
