@@ -394,6 +394,8 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, DriverMetad
         }
         String message = shown.getMessage() == null ? shown.getClass().getSimpleName() : shown.getMessage();
         String line = message.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        // "org.apache...AsyncHttpConnector$RetryException: Could not ..." says the same without the class
+        line = line.replaceFirst("^(?:[a-z][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error): ", "");
         return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 }

@@ -3,6 +3,7 @@ package io.mqbench.driver.pulsar;
 import java.util.List;
 import java.util.UUID;
 import org.apache.pulsar.client.admin.PulsarAdmin;
+import org.apache.pulsar.client.admin.PulsarAdminException;
 
 /** What the integration tests share: the standalone server bin/brokers starts, settings, an inspecting admin client. */
 final class PulsarTesting {
@@ -41,10 +42,15 @@ final class PulsarTesting {
         return PulsarAdmin.builder().serviceHttpUrl(HTTP_URL).build();
     }
 
-    /** The namespaces of the driver's tenant, as the server lists them. */
+    /** The namespaces of the driver's tenant, as the server lists them (none before the tenant exists). */
     static List<String> namespaces(String tenant) throws Exception {
         try (PulsarAdmin admin = admin()) {
             return admin.namespaces().getNamespaces(tenant);
+        } catch (PulsarAdminException.NotFoundException e) {
+            return List.of();
+        } catch (PulsarAdminException e) {
+            throw new AssertionError("Pulsar's admin API at " + HTTP_URL + " does not answer (" + e.getMessage()
+                    + "); start the server: bin/brokers start pulsar", e);
         }
     }
 }
