@@ -33,6 +33,7 @@ import org.apache.pulsar.client.api.PulsarClient;
 import org.apache.pulsar.client.api.PulsarClientException;
 import org.apache.pulsar.client.api.SizeUnit;
 import org.apache.pulsar.client.api.SubscriptionInitialPosition;
+import org.apache.pulsar.client.api.SubscriptionMode;
 import org.apache.pulsar.client.api.SubscriptionType;
 import org.apache.pulsar.common.policies.data.BacklogQuota;
 import org.apache.pulsar.common.policies.data.PersistencePolicies;
@@ -285,6 +286,9 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, DriverMetad
                 .receiverQueueSize(settings.consumer.receiverQueueSize)
                 .maxTotalReceiverQueueSizeAcrossPartitions(Integer.MAX_VALUE)
                 .consumerName(name)
+                // a non-persistent topic keeps no cursor: say so, or the client warns and does it anyway
+                .subscriptionMode(settings.topicType() == PulsarSettings.TopicType.PERSISTENT
+                        ? SubscriptionMode.Durable : SubscriptionMode.NonDurable)
                 .subscribeAsync()
                 .thenApply(consumer -> consumers.add(PulsarConsumer.start(consumer, consumerCallback, name)));
     }
