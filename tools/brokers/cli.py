@@ -44,7 +44,7 @@ def _parser():
                     "State (config, data, logs, PIDs, downloads) lives in .brokers/ at the repository root.",
         epilog="brokers: " + ", ".join(ALL) + " or all (the default). Ports: kafka 9092 (+9093), rabbitmq 5672 "
                "(+5552 stream, 25672 dist, 4369 epmd), artemis 61616, redis 6379, sqs 9324, mongo 27017, ferretdb 27018, nats 4222, "
-               "activemq 61626 (OpenWire), mosquitto 1883 (MQTT). "
+               "activemq 61626 (OpenWire), mosquitto 1883 (MQTT), pulsar 6650 (+8088 admin, 3181 bookie). "
                "Exit codes: 0 ok, 1 a broker failed, 2 user error (bad name/option, port taken, missing "
                "package), 3 status: not all answering. See tools/brokers/README.md.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -54,7 +54,7 @@ def _parser():
         if name in ("start", "restart", "reset"):
             g = c.add_argument_group("broker options (applied when a broker starts)")
             g.add_argument("--memory", metavar="SIZE",
-                           help=f"max heap of the JVM brokers kafka, artemis, sqs, mongo, activemq, e.g. 512m, 2g "
+                           help=f"max heap of the JVM brokers kafka, artemis, sqs, mongo, activemq, pulsar, e.g. 512m, 2g "
                                 f"(default {DEFAULT_MEMORY})")
             g.add_argument("--artemis-journal", choices=["mapped", "nio"],
                            help="Artemis journal-type, with journal-datasync=false (seed 000's tuning); "

@@ -6,8 +6,9 @@ from .kafka import Kafka
 from .mongo import Mongo
 from .mosquitto import Mosquitto
 from .nats import Nats
+from .pulsar import Pulsar
 from .rabbitmq import RabbitMQ
 from .redis import Redis
 from .sqs import Sqs
 
-ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo, FerretDB, Nats, ActiveMQ, Mosquitto)}
+ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo, FerretDB, Nats, ActiveMQ, Mosquitto, Pulsar)}

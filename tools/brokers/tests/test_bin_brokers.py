@@ -80,6 +80,7 @@ RESTART_OPTIONS = {
     "nats": [],  # no options: restart must simply bring it back
     "activemq": ["--memory", "256m"],
     "mosquitto": [],  # no options: restart must simply bring it back
+    "pulsar": ["--memory", "512m"],
 }
 
 
