@@ -7,16 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mqbench.cli.Main;
 import io.mqbench.config.DriverFile;
 import io.mqbench.coordinator.StopSignal;
+import io.mqbench.workload.Fault;
 import io.mqbench.workload.Payloads;
 import io.mqbench.workload.Workload;
 import io.mqbench.workload.WorkloadLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +39,28 @@ class ShippedFilesTest {
         for (Path file : files) {
             DriverFile driver = DriverFile.load(file.toFile());
             assertFalse(driver.name().isBlank(), file + " has a name");
+        }
+    }
+
+    /** Fault targets name bin/brokers' brokers: the two lists must not drift apart when a broker is added. */
+    @Test
+    void faultTargetsAreExactlyTheBrokersOfBinBrokers() throws IOException {
+        Pattern name = Pattern.compile("^    name = \"([a-z0-9-]+)\"$", Pattern.MULTILINE);
+        List<String> servers;
+        try (Stream<Path> files = Files.list(ROOT.resolve("tools/brokers/servers"))) {
+            servers = files.filter(f -> f.toString().endsWith(".py"))
+                    .flatMap(f -> name.matcher(read(f)).results().map(m -> m.group(1)))
+                    .sorted().toList();
+        }
+        assertEquals(servers, Fault.LOCAL_BROKERS.stream().sorted().toList(),
+                "Fault.LOCAL_BROKERS and tools/brokers/servers/*.py");
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
