@@ -132,6 +132,8 @@ def _facts(run: Run) -> list[tuple[str, str]]:
         ("producers / consumers per topic", f"{run.producers_per_topic} / {run.consumers_per_topic}"),
         ("start – end", _e(" – ".join(x for x in (raw.get("startTime"), raw.get("endTime")) if x))),
         ("measured", _e(_measured(_dict(raw, "summary")))),
+        ("warm-up", _e(f"went on {raw['warmUpExtendedSeconds']:.1f} s more, until the producers were back on their schedule"
+                       if isinstance(raw.get("warmUpExtendedSeconds"), (int, float)) else "")),
         ("versions", _e(_versions(raw, host))),
         ("host", _e(_host(host))),
         ("driver file", _e(raw.get("driverFile"))),

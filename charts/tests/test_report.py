@@ -132,3 +132,10 @@ def test_a_client_bound_run_is_marked_and_its_client_load_shown(make_run):
     quiet = make_run(extra={"clientBound": False, "clientLoad": load})
     assert "client-bound" not in status_html(quiet)
     assert client_load_text(make_run().raw) == ""
+
+
+def test_a_warm_up_that_went_on_for_late_producers_is_told(make_run):
+    from mqbench_charts.report_runs import run_html
+    extended = run_html(make_run(extra={"warmUpExtendedSeconds": 2.34}), "run 1")
+    assert "went on 2.3 s more, until the producers were back on their schedule" in extended
+    assert "went on" not in run_html(make_run(), "run 1")

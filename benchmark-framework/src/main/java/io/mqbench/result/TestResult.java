@@ -169,6 +169,12 @@ public class TestResult {
     /** How {@code producerRate: 0} found its rate. */
     public RateDiscovery rateDiscovery;
 
+    /**
+     * A fixed-rate run whose producers ended the warm-up behind their schedule: how many seconds the
+     * warm-up went on for them to get back on it (absent when it did not need to).
+     */
+    public Double warmUpExtendedSeconds;
+
     /** Backlog mode: how the backlog was built and drained. */
     public BacklogPhase backlogPhase;
 
