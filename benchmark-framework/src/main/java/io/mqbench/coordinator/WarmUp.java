@@ -50,9 +50,10 @@ final class WarmUp implements Phase {
      * Producers paced to a fixed rate that end the warm-up behind their schedule (a slow start of
      * the client or the broker, a busy machine) send as fast as they can until they are back on it.
      * Measured then, the first seconds would publish above the target, in a burst whose publish
-     * delay counts the wait: not the steady rate the run is about. So the warm-up goes on until they
-     * are back (at most {@link #MOST_EXTENSION}), and says so; if they are still behind then, the
-     * measurement starts anyway, with a warning.
+     * delay counts the wait: not the steady rate the run is about. So the warm-up goes on while they
+     * catch up (at most {@link #MOST_EXTENSION}), and says so; if they are still behind then, or
+     * stop getting closer (a rate beyond what the client or the broker takes), the measurement
+     * starts anyway, with a warning.
      */
     private static void waitForProducersOnSchedule(RunContext ctx) throws IOException {
         double behind = behindSchedule(ctx);
@@ -61,17 +62,32 @@ final class WarmUp implements Phase {
         }
         double first = behind;
         long from = System.nanoTime();
+        long checkedAt = from;
+        double behindAtCheck = behind;
+        boolean catchingUp = true;
         while (tooFarBehind(ctx, behind) && System.nanoTime() - from < MOST_EXTENSION.toNanos()) {
             ctx.stop.sleep(200);
             behind = behindSchedule(ctx);
+            if (System.nanoTime() - checkedAt >= 1_000_000_000L) {
+                // Not closer than a second ago: the rate is more than the client or the broker
+                // takes, and more warm-up would only delay the run.
+                catchingUp = behind < behindAtCheck;
+                if (!catchingUp) {
+                    break;
+                }
+                checkedAt = System.nanoTime();
+                behindAtCheck = behind;
+            }
         }
         double extended = (System.nanoTime() - from) / 1e9;
         ctx.result.warmUpExtendedSeconds = extended;
         if (tooFarBehind(ctx, behind)) {
             ctx.warn(String.format(Locale.ROOT, "the producers ended the warm-up %,.0f messages (%.1f s of load) behind"
-                    + " their schedule, still after %.0f s more of warm-up: they send as fast as they can until back on it,"
-                    + " so the measured phase's first seconds publish above %,.0f msg/s and their publish delay counts the"
-                    + " wait", behind, behind / ctx.targetRate, extended, ctx.targetRate));
+                    + " their schedule, still after %.1f s more of warm-up (%s): they send as fast as they can, so the"
+                    + " measured phase publishes above %,.0f msg/s while they catch up, if they do, and their publish delay"
+                    + " counts the wait", behind, behind / ctx.targetRate, extended,
+                    catchingUp ? "the most it waits" : "they were not catching up: the rate may be more than the client or"
+                            + " the broker takes", ctx.targetRate));
         } else {
             ctx.console.info(String.format(Locale.ROOT, "the warm-up went on %.1f s more: the producers were %,.0f messages"
                     + " (%.1f s of load) behind their schedule, and the measurement starts once they are back on it",

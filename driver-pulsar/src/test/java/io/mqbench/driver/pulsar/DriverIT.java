@@ -67,6 +67,9 @@ class DriverIT {
             Inbox a1 = run.consumer(topic, "sub-a");
             Inbox a2 = run.consumer(topic, "sub-a");
             Inbox b = run.consumer(topic, "sub-b");
+            // The broker shares among the consumers that have asked for messages: on a busy machine
+            // the second one's first request came after all 2,000 had gone to the first (seen in CI).
+            awaitConsumersReady(topic, "sub-a", 2);
             Messages.sendAll(run.producer(topic), 2_000);
 
             assertEquals(2_000, Inbox.awaitTotal(2_000, 30_000, 1_000, a1, a2), "sub-a's two consumers together");
@@ -77,6 +80,22 @@ class DriverIT {
             Messages.assertExactlyOnce(b.payloads(), 2_000);
             assertTrue(a1.count() > 0 && a2.count() > 0, "both consumers of sub-a got a share: " + a1.count() + " / " + a2.count());
             assertEquals("Shared", run.driver.metadata().get("subscriptionType"));
+        }
+    }
+
+    /** Waits until the broker sees {@code count} consumers on the subscription, each with room for messages. */
+    private static void awaitConsumersReady(String topic, String subscription, int count) throws Exception {
+        try (PulsarAdmin admin = PulsarTesting.admin()) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            while (true) {
+                var stats = admin.topics().getStats(topic).getSubscriptions().get(subscription);
+                long ready = stats == null ? 0 : stats.getConsumers().stream().filter(c -> c.getAvailablePermits() > 0).count();
+                if (ready >= count) {
+                    return;
+                }
+                assertTrue(System.nanoTime() < deadline, count + " consumers of " + subscription + " ready in 15 s; " + ready + " were");
+                Thread.sleep(50);
+            }
         }
     }
 
