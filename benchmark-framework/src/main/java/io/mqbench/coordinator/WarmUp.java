@@ -45,6 +45,8 @@ final class WarmUp implements Phase {
 
     /** How long the warm-up goes on, at most, for producers to get back on their schedule. */
     static final Duration MOST_EXTENSION = Duration.ofSeconds(30);
+    /** Producers not closer to their schedule than this long ago are not catching up. */
+    static final Duration PROGRESS_WINDOW = Duration.ofSeconds(3);
 
     /**
      * Producers paced to a fixed rate that end the warm-up behind their schedule (a slow start of
@@ -68,9 +70,10 @@ final class WarmUp implements Phase {
         while (tooFarBehind(ctx, behind) && System.nanoTime() - from < MOST_EXTENSION.toNanos()) {
             ctx.stop.sleep(200);
             behind = behindSchedule(ctx);
-            if (System.nanoTime() - checkedAt >= 1_000_000_000L) {
-                // Not closer than a second ago: the rate is more than the client or the broker
-                // takes, and more warm-up would only delay the run.
+            if (System.nanoTime() - checkedAt >= PROGRESS_WINDOW.toNanos()) {
+                // Not closer than three seconds ago: the rate is more than the client or the
+                // broker takes, and more warm-up would only delay the run. (A shorter window
+                // would give up inside a stall that ends a second later.)
                 catchingUp = behind < behindAtCheck;
                 if (!catchingUp) {
                     break;
