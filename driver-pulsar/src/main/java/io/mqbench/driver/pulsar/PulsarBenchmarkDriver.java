@@ -27,6 +27,8 @@ import org.apache.bookkeeper.stats.StatsLogger;
 import org.apache.pulsar.client.admin.PulsarAdmin;
 import org.apache.pulsar.client.admin.PulsarAdminBuilder;
 import org.apache.pulsar.client.admin.PulsarAdminException;
+import org.apache.pulsar.client.api.Authentication;
+import org.apache.pulsar.client.api.AuthenticationFactory;
 import org.apache.pulsar.client.api.BatcherBuilder;
 import org.apache.pulsar.client.api.ClientBuilder;
 import org.apache.pulsar.client.api.PulsarClient;
@@ -102,16 +104,11 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, DriverMetad
                 .requestTimeout(60, TimeUnit.SECONDS)
                 .allowTlsInsecureConnection(c.tlsAllowInsecureConnection)
                 .enableTlsHostnameVerification(c.tlsEnableHostnameVerification);
-        if (c.tlsTrustCertsFilePath != null && !c.tlsTrustCertsFilePath.isBlank()) {
+        if (hasTrustCertsFile()) {
             builder.tlsTrustCertsFilePath(c.tlsTrustCertsFilePath);
         }
         if (hasAuthentication()) {
-            try {
-                builder.authentication(c.authentication.plugin, c.authentication.data);
-            } catch (PulsarClientException e) {
-                throw new IOException("client.authentication.plugin '" + c.authentication.plugin + "' cannot be used: "
-                        + oneLine(e), e);
-            }
+            builder.authentication(authentication());
         }
         return builder;
     }
@@ -130,16 +127,11 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, DriverMetad
                 .listenerThreads(1)
                 .allowTlsInsecureConnection(c.tlsAllowInsecureConnection)
                 .enableTlsHostnameVerification(c.tlsEnableHostnameVerification);
-        if (c.tlsTrustCertsFilePath != null && !c.tlsTrustCertsFilePath.isBlank()) {
+        if (hasTrustCertsFile()) {
             builder.tlsTrustCertsFilePath(c.tlsTrustCertsFilePath);
         }
         if (hasAuthentication()) {
-            try {
-                builder.authentication(c.authentication.plugin, c.authentication.data);
-            } catch (PulsarClientException e) {
-                throw new IOException("client.authentication.plugin '" + c.authentication.plugin + "' cannot be used: "
-                        + oneLine(e), e);
-            }
+            builder.authentication(authentication());
         }
         return builder;
     }
@@ -147,6 +139,24 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, DriverMetad
     private boolean hasAuthentication() {
         String plugin = settings.client.authentication.plugin;
         return plugin != null && !plugin.isBlank();
+    }
+
+    private boolean hasTrustCertsFile() {
+        String path = settings.client.tlsTrustCertsFilePath;
+        return path != null && !path.isBlank();
+    }
+
+    /**
+     * The file's authentication, made afresh for each of the admin and the binary client: each
+     * starts and closes the one it is given.
+     */
+    private Authentication authentication() throws IOException {
+        PulsarSettings.Authentication a = settings.client.authentication;
+        try {
+            return AuthenticationFactory.create(a.plugin, a.data);
+        } catch (PulsarClientException e) {
+            throw new IOException("client.authentication.plugin '" + a.plugin + "' cannot be used: " + oneLine(e), e);
+        }
     }
 
     /** The service answers, knows the cluster, and has bookies enough for the persistence policy; else one line. */

@@ -38,6 +38,17 @@ class PulsarSettingsTest {
     }
 
     @Test
+    void anAuthenticationPluginThatCannotBeLoadedFailsInOneLineBeforeAnyConnection() {
+        PulsarSettings settings = PulsarTesting.settings();
+        settings.client.authentication.plugin = "com.example.NoSuchAuthentication";
+        settings.client.authentication.data = "token:x";
+        IOException error = assertThrows(IOException.class, () -> new PulsarBenchmarkDriver().initialize(settings));
+        assertTrue(error.getMessage().startsWith("client.authentication.plugin 'com.example.NoSuchAuthentication' cannot be used: "),
+                error.getMessage());
+        assertFalse(error.getMessage().contains("\n"), error.getMessage());
+    }
+
+    @Test
     void everyDriverFileOfTheModuleLoads() throws IOException {
         assertEquals(List.of("pulsar-local.yaml", "pulsar-no-batching.yaml", "pulsar-non-persistent.yaml"),
                 TempFiles.moduleDriverFileNames("pulsar"));
