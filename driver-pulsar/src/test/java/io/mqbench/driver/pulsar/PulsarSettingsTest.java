@@ -12,7 +12,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -101,8 +100,8 @@ class PulsarSettingsTest {
 
     /**
      * Upstream OMB's own driver files, from the upstream tree the interoperability tests use
-     * (MQBENCH_UPSTREAM_OMB, or the source snapshot named by MQBENCH_UPSTREAM_OMB_FIXTURE or found
-     * in shared/upstream-omb beside the repository), each with only driverClass changed.
+     * (MQBENCH_UPSTREAM_OMB, which bin/test sets, or the source snapshot named by
+     * MQBENCH_UPSTREAM_OMB_FIXTURE), each with only driverClass changed.
      */
     @Test
     void upstreamsOwnPulsarFilesLoadWithOnlyTheDriverClassChanged() throws Exception {
@@ -183,30 +182,23 @@ class PulsarSettingsTest {
         if (tree != null && Files.isDirectory(Path.of(tree, "driver-pulsar"))) {
             return yamlIn(Path.of(tree, "driver-pulsar"));
         }
-        List<Path> fixtures = new ArrayList<>();
         String fixture = System.getenv("MQBENCH_UPSTREAM_OMB_FIXTURE");
-        if (fixture != null) {
-            fixtures.add(Path.of(fixture));
+        if (fixture == null || !Files.isDirectory(Path.of(fixture))) {
+            return List.of();
         }
-        fixtures.add(TempFiles.repositoryRoot().resolve("../shared/upstream-omb").normalize());
-        for (Path folder : fixtures) {
-            if (!Files.isDirectory(folder)) {
-                continue;
-            }
-            try (Stream<Path> listing = Files.list(folder)) {
-                Path tarball = listing.filter(p -> p.toString().endsWith(".tar.gz")).findFirst().orElse(null);
-                if (tarball == null) {
-                    continue;
-                }
-                Path unpacked = Files.createDirectories(dir.resolve("upstream"));
-                Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString(),
-                        "--wildcards", "*/driver-pulsar/*.yaml").redirectErrorStream(true).start();
-                String output = new String(tar.getInputStream().readAllBytes());
-                assertTrue(tar.waitFor(60, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar: " + output);
-                try (Stream<Path> found = Files.walk(unpacked)) {
-                    return found.filter(p -> p.getParent().getFileName().toString().equals("driver-pulsar")
-                            && p.toString().endsWith(".yaml")).sorted().toList();
-                }
+        Path tarball;
+        try (Stream<Path> listing = Files.list(Path.of(fixture))) {
+            tarball = listing.filter(p -> p.toString().endsWith(".tar.gz")).findFirst().orElse(null);
+        }
+        if (tarball != null) {
+            Path unpacked = Files.createDirectories(dir.resolve("upstream"));
+            Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString(),
+                    "--wildcards", "*/driver-pulsar/*.yaml").redirectErrorStream(true).start();
+            String output = new String(tar.getInputStream().readAllBytes());
+            assertTrue(tar.waitFor(60, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar: " + output);
+            try (Stream<Path> found = Files.walk(unpacked)) {
+                return found.filter(p -> p.getParent().getFileName().toString().equals("driver-pulsar")
+                        && p.toString().endsWith(".yaml")).sorted().toList();
             }
         }
         return List.of();
