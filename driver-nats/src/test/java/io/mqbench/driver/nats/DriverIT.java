@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.testing.DriverRun;
 import io.mqbench.testing.Inbox;
 import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -183,32 +184,9 @@ class DriverIT {
     }
 
     /** A driver and the topics it creates, closed (streams deleted) at the end. */
-    private static final class Run implements AutoCloseable {
-        final NatsBenchmarkDriver driver;
-
+    private static final class Run extends DriverRun<NatsBenchmarkDriver> {
         Run(String mode) throws Exception {
-            driver = NatsTesting.driver(NatsTesting.settings(mode));
-        }
-
-        String topic(int partitions) throws Exception {
-            String topic = NatsTesting.randomTopic();
-            driver.createTopic(topic, partitions).get();
-            return topic;
-        }
-
-        Inbox consumer(String topic, String subscription) throws Exception {
-            Inbox inbox = new Inbox();
-            driver.createConsumer(topic, subscription, inbox).get();
-            return inbox;
-        }
-
-        BenchmarkProducer producer(String topic) throws Exception {
-            return driver.createProducer(topic).get();
-        }
-
-        @Override
-        public void close() {
-            driver.close();
+            super(NatsTesting.driver(NatsTesting.settings(mode)), driver -> NatsTesting.randomTopic());
         }
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.testing.DriverRun;
 import io.mqbench.testing.Inbox;
 import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -215,32 +216,9 @@ class DriverIT {
     }
 
     /** A driver and the topics it creates, closed (namespace deleted) at the end. */
-    private static final class Run implements AutoCloseable {
-        final PulsarBenchmarkDriver driver;
-
+    private static final class Run extends DriverRun<PulsarBenchmarkDriver> {
         Run(PulsarSettings settings) throws Exception {
-            driver = PulsarTesting.driver(settings);
-        }
-
-        String topic(int partitions) throws Exception {
-            String topic = PulsarTesting.randomTopic(driver);
-            driver.createTopic(topic, partitions).get();
-            return topic;
-        }
-
-        Inbox consumer(String topic, String subscription) throws Exception {
-            Inbox inbox = new Inbox();
-            driver.createConsumer(topic, subscription, inbox).get();
-            return inbox;
-        }
-
-        BenchmarkProducer producer(String topic) throws Exception {
-            return driver.createProducer(topic).get();
-        }
-
-        @Override
-        public void close() {
-            driver.close();
+            super(PulsarTesting.driver(settings), PulsarTesting::randomTopic);
         }
     }
 }
