@@ -64,6 +64,10 @@ public final class WorkloadValidator {
                     file + ": field 'producerRate' is 0 (find the maximum rate), which a backlog test cannot use;"
                             + " give a fixed producerRate with consumerBacklogSizeGB");
         }
+        if (w.isBacklog() && w.messageCount != null) {
+            throw new UserError(file + ": field 'messageCount' cannot bound a backlog test (it ends when the backlog has"
+                    + " drained); remove messageCount or consumerBacklogSizeGB");
+        }
         checkMaxRateFields(w);
         checkDurations(w);
         checkFaults(w);

@@ -105,6 +105,8 @@ class WorkloadLoaderTest {
         assertRejected(VALID + "testDurationSeconds: 10\n", "fields 'testDurationMinutes' and 'testDurationSeconds' are both set");
         assertRejected(VALID.replace("testDurationMinutes: 1\n", ""), "field 'testDurationMinutes' is missing");
         assertRejected(VALID.replace("producerRate: 1000", "producerRate: 0") + "consumerBacklogSizeGB: 1\n", "a backlog test cannot use");
+        // Once silently ignored: the backlog mode ends when the backlog has drained, not at a count.
+        assertRejected(VALID + "consumerBacklogSizeGB: 1\nmessageCount: 1000\n", "field 'messageCount' cannot bound a backlog test");
     }
 
     @Test
