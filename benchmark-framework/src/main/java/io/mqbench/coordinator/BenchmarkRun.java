@@ -4,11 +4,9 @@ import io.mqbench.Version;
 import io.mqbench.config.DriverFile;
 import io.mqbench.config.UserError;
 import io.mqbench.faults.FaultSchedule;
-import io.mqbench.result.ClockOffset;
 import io.mqbench.result.HostFacts;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.result.TestResult;
-import io.mqbench.result.WorkerReport;
 import io.mqbench.worker.Worker;
 import io.mqbench.workload.Fault;
 import io.mqbench.workload.Workload;
@@ -18,15 +16,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One driver × workload run: the phases of docs/architecture.md ("How a run flows") in order, then, whatever happened
- * once the load had started, the teardown that saves the result: cumulative latencies, delivery
- * counts, stop, and one JSON file marked complete, partial or aborted.
+ * once the load had started, the {@link Teardown}, and one JSON file marked complete, partial or aborted.
  */
 public final class BenchmarkRun {
     private static final Logger log = LoggerFactory.getLogger(BenchmarkRun.class);
@@ -57,6 +52,8 @@ public final class BenchmarkRun {
             new InitializeDriver(), new CreateTopics(), new CreateConsumers(), new CreateProducers(),
             new WaitForSubscriptions());
     private static final List<Phase> LOAD = List.of(new StartLoad(), new WarmUp(), new Measure());
+    /** Run whatever happened once the load had started. */
+    private static final List<Phase> TEARDOWN = List.of(new Teardown());
 
     /** Where a result goes, under the temporary folder, when the output folder cannot take it. */
     public static final String FALLBACK_FOLDER = "mqbench-results";
@@ -109,7 +106,8 @@ public final class BenchmarkRun {
             ctx.result.status = status.label();
             return new Outcome(ctx.result, null, status);
         }
-        finishAfterLoad(status);
+        ctx.status = status;
+        runPhases(TEARDOWN, false);
         Path file = save(startedAt);
         ctx.console.phase("result (" + status.label() + "): " + file);
         return new Outcome(ctx.result, file, status);
@@ -148,67 +146,6 @@ public final class BenchmarkRun {
         }
     }
 
-    /** Saves what can be saved even after a failure or a stop; each step guards itself. */
-    private void finishAfterLoad(Status status) {
-        if (status == Status.COMPLETE || ctx.measurementStarted) {
-            AtomicLong negative = new AtomicLong();
-            attempt("count negative end-to-end latencies",
-                    () -> negative.set(ctx.worker.getCumulativeLatencies().negativeEndToEndLatencies));
-            ctx.assembler.aggregate(negative.get());
-        }
-        ctx.console.phase("stop producers and check delivery");
-        attempt("check delivery", () -> ctx.result.delivery = new DeliveryCheck(ctx).run());
-        attempt("place missing messages around the faults", () -> FaultOutcome.attributeMissing(ctx));
-        attempt("collect send errors", () -> {
-            var errors = ctx.worker.getSendErrors();
-            ctx.result.sendErrors = errors.isEmpty() ? null : errors;
-        });
-        attempt("report failures", () -> FailureWarnings.add(ctx));
-        attempt("estimate the workers' clocks again", ctx.worker::estimateClockOffsets);
-        attempt("stop the workers", ctx.worker::stopAll);
-        describeWorkers();
-        ctx.assembler.summarize();
-        attempt("judge the client's own load", () -> ctx.clientLoad.report(ctx));
-        ctx.result.targetRate = ctx.targetRate;
-        ctx.result.status = status.label();
-        ctx.result.endTime = Instant.now().toString();
-    }
-
-    /** Which worker ran what; for remote workers also their clocks and their own measurements. */
-    private void describeWorkers() {
-        ctx.result.placement = ctx.worker.placement();
-        List<WorkerReport> reports = ctx.worker.workerReports();
-        if (reports.isEmpty()) {
-            ctx.result.clocks = ClockReport.local();
-            return;
-        }
-        ctx.result.workers = reports.stream().map(WorkerReport::summary).toList();
-        ctx.result.workerDetails = reports;
-        ctx.result.clocks = ClockReport.of(reports);
-        if (ctx.result.clocks.maxErrorMicros > ClockOffset.WARN_ABOVE_MICROS) {
-            ctx.warn(String.format(Locale.ROOT, "end-to-end latencies between hosts may be off by up to %.1f ms"
-                    + " (clock offsets between producing and consuming workers, with their uncertainty): see 'clocks'",
-                    ctx.result.clocks.maxErrorMicros / 1000.0));
-        }
-    }
-
-    private void attempt(String what, ThrowingAction action) {
-        try {
-            action.run();
-        } catch (Exception e) {
-            log.debug(what, e);
-            ctx.console.info("could not " + what + ": " + e.getMessage());
-            if (ctx.result.statusReason == null) {
-                ctx.result.statusReason = "could not " + what + ": " + e.getMessage();
-            }
-        }
-    }
-
-    @FunctionalInterface
-    private interface ThrowingAction {
-        void run() throws Exception;
-    }
-
     /** The descriptive fields of a result, filled before the run starts. */
     static final class RunMetadata {
         private RunMetadata() {}
@@ -225,7 +162,7 @@ public final class BenchmarkRun {
             r.consumersPerTopic = w.consumerPerSubscription;
             r.mqbenchVersion = Version.current();
             r.startTime = start.toString();
-            r.mode = w.isBacklog() ? "backlog" : w.isMaxRate() ? "max-rate" : "fixed-rate";
+            r.mode = ctx.mode.label();
             r.targetRate = w.rate();
             r.sweepName = w.sweepName;
             r.sweepPoint = w.sweepPoint;

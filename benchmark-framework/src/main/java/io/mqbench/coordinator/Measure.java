@@ -4,30 +4,18 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * The measured phase: a fixed rate (the workload's, or the one the rate search found) for the test
- * duration or until a message count, or a backlog built and drained.
+ * The measured phase, as the workload's {@link MeasurementMode} runs it; {@link #measure} is the
+ * measured load at a fixed rate that the fixed-rate and maximum-rate modes share.
  */
 final class Measure implements Phase {
     @Override
     public String title(RunContext ctx) {
-        String rate = ctx.workload.isMaxRate() ? String.format(Locale.ROOT, " at %,.0f msg/s", ctx.targetRate) : "";
-        if (ctx.workload.messageCount != null) {
-            return String.format(Locale.ROOT, "measure%s until %,d messages are received (limit %s)",
-                    rate, ctx.workload.messageCount, Console.duration(ctx.workload.testDuration()));
-        }
-        String what = ctx.workload.isBacklog() ? "build a backlog and drain it" : "measure";
-        return what + rate + " for " + Console.duration(ctx.workload.testDuration());
+        return ctx.mode.measureTitle(ctx);
     }
 
     @Override
     public void run(RunContext ctx) throws Exception {
-        if (ctx.workload.isBacklog()) {
-            new BacklogMeasurement(ctx).run();
-        } else if (ctx.workload.isMaxRate()) {
-            new MaxRateMeasurement(ctx).run();
-        } else {
-            measure(ctx, new LoadMonitor(ctx));
-        }
+        ctx.mode.measure(ctx);
     }
 
     /** The test duration, or a count-bounded run (until that many messages were received, the duration being the limit). */

@@ -27,6 +27,8 @@ final class RunContext {
     final Console console;
     final TestResult result;
     final ResultAssembler assembler;
+    /** The workload's mode: what the start, the warm-up and the measured phase do. */
+    final MeasurementMode mode;
 
     /** Topic names, as created. */
     final List<String> topics = new ArrayList<>();
@@ -55,6 +57,9 @@ final class RunContext {
     /** What the fault schedule did, once the measured phase ended. */
     FaultSchedule.Ending faultEnding;
 
+    /** How the run went, for the teardown; set once the load phases have ended. */
+    BenchmarkRun.Status status = BenchmarkRun.Status.COMPLETE;
+
     /** Set when the measured phase ended without doing what the workload asked (a message count not reached). */
     String shortOfWorkload;
 
@@ -68,6 +73,7 @@ final class RunContext {
         this.console = console;
         this.result = new TestResult();
         this.assembler = new ResultAssembler(result, workload.subscriptionsPerTopic);
+        this.mode = MeasurementMode.of(workload);
     }
 
     /** Adds a warning to the result and prints it; see {@link TestResult#warnings}. */

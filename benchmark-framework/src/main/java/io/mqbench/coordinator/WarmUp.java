@@ -1,46 +1,37 @@
 package io.mqbench.coordinator;
 
-import io.mqbench.result.TestResult;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Runs the load without recording it, then empties the statistics (OMB's warm-up). For {@code
- * producerRate: 0} the warm-up is where the rate search runs: past the warm-up's end if it has not
- * settled, and the rest of the warm-up at the rate found if it settled early.
+ * Runs the load without recording it, then empties the statistics (OMB's warm-up). What the load
+ * does meanwhile is the workload's {@link MeasurementMode}'s: at a fixed rate, {@link
+ * #atTheTargetRate}; for {@code producerRate: 0}, the rate search.
  */
 final class WarmUp implements Phase {
     @Override
     public String title(RunContext ctx) {
-        String warmup = "warm up for " + Console.duration(ctx.workload.warmupDuration());
-        if (!ctx.workload.isMaxRate()) {
-            return warmup;
-        }
-        String objective = ctx.workload.maxRateLatencyLimit == null ? "maximum sustainable rate"
-                : "highest rate with " + ctx.workload.maxRateLatencyLimit.describe();
-        return warmup + ", searching for the " + objective + " (longer if the search has not settled)";
+        return ctx.mode.warmUpTitle(ctx);
     }
 
     @Override
     public void run(RunContext ctx) throws Exception {
-        Duration warmup = ctx.workload.warmupDuration();
-        if (ctx.workload.isMaxRate()) {
-            long start = System.nanoTime();
-            ctx.rateSearch.run(warmup, ctx.loadStartNanos);
-            report(ctx);
-            warmup = warmup.minusNanos(System.nanoTime() - start);
-            if (warmup.compareTo(Duration.ofSeconds(1)) >= 0) {
-                ctx.console.info("the warm-up goes on at that rate for " + Console.duration(warmup.withNanos(0)));
-            }
-        }
+        ctx.mode.warmUp(ctx);
+        ctx.worker.resetStats();
+    }
+
+    /**
+     * The load at the target rate for {@code warmup} (nothing under a second), and on until the
+     * producers are back on their schedule.
+     */
+    static void atTheTargetRate(RunContext ctx, Duration warmup) throws IOException {
         if (warmup.compareTo(Duration.ofSeconds(1)) >= 0) {
             new LoadMonitor(ctx).runFor("warm-up", warmup, false);
-            if (!ctx.workload.isMaxRate() && ctx.targetRate > 0) {
+            if (ctx.targetRate > 0) {
                 waitForProducersOnSchedule(ctx);
             }
         }
-        ctx.worker.resetStats();
     }
 
     /** How long the warm-up goes on, at most, for producers to get back on their schedule. */
@@ -107,19 +98,5 @@ final class WarmUp implements Phase {
     private static boolean tooFarBehind(RunContext ctx, double behind) {
         double intended = ctx.targetRate * (System.nanoTime() - ctx.loadStartNanos) / 1e9;
         return behind > Math.max(ctx.targetRate, 0.02 * intended);
-    }
-
-    private static void report(RunContext ctx) {
-        TestResult.RateDiscovery found = ctx.result.rateDiscovery;
-        String bracket = found.unsustainableRate == null ? ""
-                : String.format(Locale.ROOT, " (sustainable %,.0f, unsustainable %,.0f msg/s)", found.sustainableRate, found.unsustainableRate);
-        if (found.converged) {
-            ctx.console.info(String.format(Locale.ROOT, "the search converged at %s on %,.0f msg/s%s after %d trials%s",
-                    Console.clock(Duration.ofMillis((long) (found.convergedAtSecond * 1000))), found.foundRate, bracket,
-                    found.trials.size(), found.warmupExtendedSeconds >= 1
-                            ? String.format(Locale.ROOT, "; the warm-up was extended by %.0f s", found.warmupExtendedSeconds) : ""));
-        } else {
-            ctx.warn(String.format(Locale.ROOT, "%s; measuring at %,.0f msg/s", found.note, found.foundRate));
-        }
     }
 }

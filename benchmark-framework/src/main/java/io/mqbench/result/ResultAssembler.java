@@ -47,35 +47,9 @@ public final class ResultAssembler {
         result.consumeRate.add(stats.messagesReceived / seconds);
         result.backlog.add(backlog(stats.totalMessagesSent, stats.totalMessagesReceived));
 
-        Histogram publish = stats.publishLatency;
-        result.publishLatencyAvg.add(millis(publish.getMean()));
-        result.publishLatency50pct.add(millis(publish.getValueAtPercentile(50)));
-        result.publishLatency75pct.add(millis(publish.getValueAtPercentile(75)));
-        result.publishLatency95pct.add(millis(publish.getValueAtPercentile(95)));
-        result.publishLatency99pct.add(millis(publish.getValueAtPercentile(99)));
-        result.publishLatency999pct.add(millis(publish.getValueAtPercentile(99.9)));
-        result.publishLatency9999pct.add(millis(publish.getValueAtPercentile(99.99)));
-        result.publishLatencyMax.add(millis(publish.getMaxValue()));
-
-        Histogram delay = stats.publishDelayLatency;
-        result.publishDelayLatencyAvg.add(delay.getMean());
-        result.publishDelayLatency50pct.add(delay.getValueAtPercentile(50));
-        result.publishDelayLatency75pct.add(delay.getValueAtPercentile(75));
-        result.publishDelayLatency95pct.add(delay.getValueAtPercentile(95));
-        result.publishDelayLatency99pct.add(delay.getValueAtPercentile(99));
-        result.publishDelayLatency999pct.add(delay.getValueAtPercentile(99.9));
-        result.publishDelayLatency9999pct.add(delay.getValueAtPercentile(99.99));
-        result.publishDelayLatencyMax.add(delay.getMaxValue());
-
-        Histogram e2e = stats.endToEndLatency;
-        result.endToEndLatencyAvg.add(millis(e2e.getMean()));
-        result.endToEndLatency50pct.add(millis(e2e.getValueAtPercentile(50)));
-        result.endToEndLatency75pct.add(millis(e2e.getValueAtPercentile(75)));
-        result.endToEndLatency95pct.add(millis(e2e.getValueAtPercentile(95)));
-        result.endToEndLatency99pct.add(millis(e2e.getValueAtPercentile(99)));
-        result.endToEndLatency999pct.add(millis(e2e.getValueAtPercentile(99.9)));
-        result.endToEndLatency9999pct.add(millis(e2e.getValueAtPercentile(99.99)));
-        result.endToEndLatencyMax.add(millis(e2e.getMaxValue()));
+        LatencyFields.addPeriod(result, LatencyFields.Latency.PUBLISH, stats.publishLatency);
+        LatencyFields.addPeriod(result, LatencyFields.Latency.PUBLISH_DELAY, stats.publishDelayLatency);
+        LatencyFields.addPeriod(result, LatencyFields.Latency.END_TO_END, stats.endToEndLatency);
 
         sentInMeasuredWindow += stats.messagesSent;
         receivedInMeasuredWindow += stats.messagesReceived;
@@ -101,16 +75,10 @@ public final class ResultAssembler {
     /** Forgets every period added so far: the measured phase starts again (a retry at another rate). */
     public void discardPeriods() {
         for (List<?> list : List.of(result.periodSeconds, result.publishRate, result.publishErrorRate, result.consumeRate,
-                result.backlog, result.publishLatencyAvg, result.publishLatency50pct, result.publishLatency75pct,
-                result.publishLatency95pct, result.publishLatency99pct, result.publishLatency999pct,
-                result.publishLatency9999pct, result.publishLatencyMax, result.publishDelayLatencyAvg,
-                result.publishDelayLatency50pct, result.publishDelayLatency75pct, result.publishDelayLatency95pct,
-                result.publishDelayLatency99pct, result.publishDelayLatency999pct, result.publishDelayLatency9999pct,
-                result.publishDelayLatencyMax, result.endToEndLatencyAvg, result.endToEndLatency50pct,
-                result.endToEndLatency75pct, result.endToEndLatency95pct, result.endToEndLatency99pct,
-                result.endToEndLatency999pct, result.endToEndLatency9999pct, result.endToEndLatencyMax)) {
+                result.backlog)) {
             list.clear();
         }
+        LatencyFields.clearPeriods(result);
         result.samples = null;
         sentInMeasuredWindow = 0;
         receivedInMeasuredWindow = 0;
@@ -129,34 +97,11 @@ public final class ResultAssembler {
     public void aggregate(long negativeEndToEndLatencies) {
         CumulativeLatencies latencies = measured;
         Histogram publish = latencies.publishLatency;
-        result.aggregatedPublishLatencyAvg = millis(publish.getMean());
-        result.aggregatedPublishLatency50pct = millis(publish.getValueAtPercentile(50));
-        result.aggregatedPublishLatency75pct = millis(publish.getValueAtPercentile(75));
-        result.aggregatedPublishLatency95pct = millis(publish.getValueAtPercentile(95));
-        result.aggregatedPublishLatency99pct = millis(publish.getValueAtPercentile(99));
-        result.aggregatedPublishLatency999pct = millis(publish.getValueAtPercentile(99.9));
-        result.aggregatedPublishLatency9999pct = millis(publish.getValueAtPercentile(99.99));
-        result.aggregatedPublishLatencyMax = millis(publish.getMaxValue());
-
         Histogram delay = latencies.publishDelayLatency;
-        result.aggregatedPublishDelayLatencyAvg = delay.getMean();
-        result.aggregatedPublishDelayLatency50pct = delay.getValueAtPercentile(50);
-        result.aggregatedPublishDelayLatency75pct = delay.getValueAtPercentile(75);
-        result.aggregatedPublishDelayLatency95pct = delay.getValueAtPercentile(95);
-        result.aggregatedPublishDelayLatency99pct = delay.getValueAtPercentile(99);
-        result.aggregatedPublishDelayLatency999pct = delay.getValueAtPercentile(99.9);
-        result.aggregatedPublishDelayLatency9999pct = delay.getValueAtPercentile(99.99);
-        result.aggregatedPublishDelayLatencyMax = delay.getMaxValue();
-
         Histogram e2e = latencies.endToEndLatency;
-        result.aggregatedEndToEndLatencyAvg = millis(e2e.getMean());
-        result.aggregatedEndToEndLatency50pct = millis(e2e.getValueAtPercentile(50));
-        result.aggregatedEndToEndLatency75pct = millis(e2e.getValueAtPercentile(75));
-        result.aggregatedEndToEndLatency95pct = millis(e2e.getValueAtPercentile(95));
-        result.aggregatedEndToEndLatency99pct = millis(e2e.getValueAtPercentile(99));
-        result.aggregatedEndToEndLatency999pct = millis(e2e.getValueAtPercentile(99.9));
-        result.aggregatedEndToEndLatency9999pct = millis(e2e.getValueAtPercentile(99.99));
-        result.aggregatedEndToEndLatencyMax = millis(e2e.getMaxValue());
+        LatencyFields.aggregate(result, LatencyFields.Latency.PUBLISH, publish);
+        LatencyFields.aggregate(result, LatencyFields.Latency.PUBLISH_DELAY, delay);
+        LatencyFields.aggregate(result, LatencyFields.Latency.END_TO_END, e2e);
 
         result.aggregatedPublishLatencyQuantiles.clear();
         result.aggregatedPublishDelayLatencyQuantiles.clear();

@@ -3,8 +3,10 @@ package io.mqbench.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.stats.HistogramCodec;
 import io.mqbench.stats.PeriodStats;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ResultAssemblerTest {
@@ -38,6 +40,47 @@ class ResultAssemblerTest {
         assembler.summarize();
         assertEquals(200.0, result.summary.publishRate.mean);
         assertEquals(1000 * 1024 / ResultAssembler.MB / 5.0, result.summary.publishThroughputMBps, 1e-9);
+    }
+
+    /**
+     * All 48 of OMB's latency fields (3 latencies x 8 statistics, per period and aggregated) are
+     * written, in OMB's units and JSON types: milliseconds for publish and end-to-end, whole
+     * microseconds for publish delay (its mean a fraction), and a retry forgets every period.
+     */
+    @Test
+    void everyOmbLatencyFieldIsWrittenInItsUnitAndForgottenWithThePeriods() {
+        TestResult result = new TestResult();
+        ResultAssembler assembler = new ResultAssembler(result, 1);
+        PeriodStats period = new PeriodStats();
+        period.publishLatency.recordValue(2_000);
+        period.publishDelayLatency.recordValue(150);
+        period.endToEndLatency.recordValue(5_000);
+        assembler.addPeriod(period, 1.0);
+        assembler.aggregate(0);
+
+        JsonNode json = ResultFiles.mapper().valueToTree(result);
+        List<String> statistics = List.of("Avg", "50pct", "75pct", "95pct", "99pct", "999pct", "9999pct", "Max");
+        for (String statistic : statistics) {
+            assertLatency(json, "publishLatency" + statistic, "aggregatedPublishLatency" + statistic, 2.0, false);
+            assertLatency(json, "publishDelayLatency" + statistic, "aggregatedPublishDelayLatency" + statistic, 150,
+                    !statistic.equals("Avg"));
+            assertLatency(json, "endToEndLatency" + statistic, "aggregatedEndToEndLatency" + statistic, 5.0, false);
+        }
+
+        assembler.discardPeriods();
+        JsonNode discarded = ResultFiles.mapper().valueToTree(result);
+        for (String statistic : statistics) {
+            for (String latency : List.of("publishLatency", "publishDelayLatency", "endToEndLatency")) {
+                assertEquals(0, discarded.get(latency + statistic).size(), latency + statistic);
+            }
+        }
+    }
+
+    private static void assertLatency(JsonNode json, String perPeriod, String aggregated, double expected, boolean whole) {
+        for (JsonNode value : List.of(json.get(perPeriod).get(0), json.get(aggregated))) {
+            assertEquals(expected, value.asDouble(), expected * 0.005, perPeriod + " / " + aggregated);
+            assertEquals(whole, value.isIntegralNumber(), perPeriod + " / " + aggregated + " is " + value);
+        }
     }
 
     @Test
