@@ -37,8 +37,15 @@ COMMANDS = {
 DEFAULT_MEMORY = "1g"
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """A mistake on the command line is one line (argparse prints its whole usage first), exit 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} ({self.prog} -h for the options)\n")
+
+
 def _parser():
-    p = argparse.ArgumentParser(
+    p = _OneLineParser(
         prog="bin/brokers",
         description="Real message brokers on fixed 127.0.0.1 ports for mqbench development, tests and CI. "
                     "State (config, data, logs, PIDs, downloads) lives in .brokers/ at the repository root.",
@@ -77,7 +84,7 @@ def _parser():
                            help="NATS JetStream sync_interval: always = fsync every write before its "
                                 "acknowledgement; a duration such as 1s or 100ms = fsync at least that often; "
                                 "default: nats-server's own, 2m")
-            c.add_argument("--timeout", type=float, metavar="SECONDS",
+            c.add_argument("--timeout", type=_timeout_seconds, metavar="SECONDS",
                            help="how long to wait for each broker to answer (default 120)")
         if name in ("start", "restart"):
             c.add_argument("--as-before", action="store_true",
@@ -86,7 +93,7 @@ def _parser():
         if name == "status":
             c.add_argument("--json", action="store_true", help="one JSON document instead of the table")
         if name == "logs":
-            c.add_argument("-n", "--lines", type=int, default=40, help="how many lines (default 40)")
+            c.add_argument("-n", "--lines", type=_line_count, default=40, help="how many lines (default 40)")
             c.add_argument("-f", "--follow", action="store_true", help="keep printing new lines (one broker)")
     return p
 
@@ -98,6 +105,24 @@ def _names(requested):
     if unknown:
         raise UserError(f"unknown broker {', '.join(unknown)}; choose from {', '.join(ALL)} or all")
     return list(dict.fromkeys(requested))
+
+
+def _timeout_seconds(value):
+    """Seconds to wait for a broker: more than 0 and at most a day (a negative or NaN wait once passed)."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = None
+    if seconds is None or not 0 < seconds <= 86400:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a number of seconds above 0 (at most 86400)")
+    return seconds
+
+
+def _line_count(value):
+    """A number of log lines, 1 or more."""
+    if re.fullmatch(r"[1-9][0-9]{0,8}", value):
+        return int(value)
+    raise argparse.ArgumentTypeError(f"'{value}' is not a number of lines (1 or more)")
 
 
 def _nats_sync(value):

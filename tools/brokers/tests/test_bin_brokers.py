@@ -386,10 +386,14 @@ def test_start_as_before_repeats_the_options_of_the_last_start():
     (["start", "rabbitmq", "--rabbitmq-config", "novalue"], "KEY=VALUE"),
     (["start", "rabbitmq", "--rabbitmq-advanced", "/nonexistent/advanced.config"], "no such file"),
     (["start", "nats", "--nats-sync", "5x"], "neither 'always' nor a duration"),
+    (["start", "redis", "--timeout", "-5"], "'-5' is not a number of seconds above 0"),
+    (["start", "redis", "--timeout", "nan"], "'nan' is not a number of seconds above 0"),
+    (["logs", "redis", "-n", "0"], "'0' is not a number of lines"),
 ])
 def test_user_errors_exit_2(args, message):
     r = run(*args, timeout=60)
     assert r.returncode == 2 and message in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr  # one line, not argparse's usage first
 
 
 def test_logs_prints_the_log():
