@@ -98,10 +98,21 @@ public final class LocalWorker implements Worker {
             Closing.quietly(created, log);
             // Two versions of a client library on one classpath show as a LinkageError, often wrapped
             // by the client into something that blames the settings: say what it really is.
-            String why = ClientLibraryConflict.findIn(e).map(ClientLibraryConflict::describe).orElseGet(() -> SendErrors.describe(e));
+            String why = ClientLibraryConflict.findIn(e).map(ClientLibraryConflict::describe).orElseGet(() -> startFailure(e));
             throw new UserError(driverConfigFile + ": the driver could not start: " + why, e);
         }
         driver = created;
+    }
+
+    /**
+     * A driver's own one-line message as it is (drivers throw a plain IOException that names the
+     * endpoint and what to check: "IOException: " before it would be noise); any other failure
+     * with its kind, which says more than its message alone (a NullPointerException).
+     */
+    static String startFailure(Throwable e) {
+        String described = SendErrors.describe(e);
+        String plain = IOException.class.getSimpleName() + ": ";
+        return described.startsWith(plain) ? described.substring(plain.length()) : described;
     }
 
     @Override

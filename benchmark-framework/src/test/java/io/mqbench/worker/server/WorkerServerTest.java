@@ -185,7 +185,7 @@ class WorkerServerTest {
                 + "\npassword: " + FailingDriver.SECRET + "\n");
         UserError cannotStart = assertThrows(UserError.class, () -> worker.initializeDriver(failing.toFile()));
         assertFalse(cannotStart.getMessage().contains(FailingDriver.SECRET), cannotStart.getMessage());
-        assertTrue(cannotStart.getMessage().contains("failing.yaml: the driver could not start: IOException: cannot connect to amqp://guest:*****@127.0.0.1:1"),
+        assertTrue(cannotStart.getMessage().contains("failing.yaml: the driver could not start: cannot connect to amqp://guest:*****@127.0.0.1:1"),
                 cannotStart.getMessage());
     }
 
