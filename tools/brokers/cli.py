@@ -90,6 +90,10 @@ def _parser():
             c.add_argument("--as-before", action="store_true",
                            help="with the options each broker last started with (after a kill, or in a fault "
                                 "schedule); give no other broker options with it")
+        if name == "partition":
+            c.add_argument("--check", action="store_true",
+                           help="only check that a partition can be made (nft present, a table can be added), "
+                                "touching no traffic: a fault schedule asks this before its run")
         if name == "status":
             c.add_argument("--json", action="store_true", help="one JSON document instead of the table")
         if name == "logs":
@@ -251,6 +255,10 @@ def cmd_thaw(brokers, args, explicit):
 
 
 def cmd_partition(brokers, args, explicit):
+    if args.check:
+        for b in brokers:
+            say(f"{b.name}: a partition can be made here (nft ready; it would drop port(s) {netfault.check(b)})")
+        return 0
     for b in brokers:
         ports = netfault.partition(b)
         say(f"{b.name}: partitioned: TCP packets to and from 127.0.0.1 port(s) {ports} are dropped "

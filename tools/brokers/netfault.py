@@ -32,6 +32,17 @@ def _ready():
         raise UserError("a network fault needs the nft command (Debian package nftables)")
 
 
+def check(b):
+    """What a partition of b needs, tried without touching its traffic: the nft command (installed
+    if missing, as root) and the right to create a table, so that a fault schedule fails before its
+    run starts rather than at the fault. Returns the ports a partition would close."""
+    _ready()
+    probe = _table(b) + "_check"
+    _nft("add", "table", "inet", probe)
+    _nft("delete", "table", "inet", probe)
+    return ", ".join(str(p) for p in b.ports.values())
+
+
 def is_partitioned(b):
     if not shutil.which("nft"):
         return False

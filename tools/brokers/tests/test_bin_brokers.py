@@ -213,6 +213,12 @@ def test_freeze_thaw_and_kill_redis_then_start_it_as_before():
 
 def test_partition_and_heal_redis_and_stop_heals_too():
     assert run("start", "redis").returncode == 0
+    # The check a fault schedule makes before its run: ready, traffic untouched, nothing left behind.
+    r = run("partition", "--check", "redis", timeout=300)  # the first one may install nftables
+    assert r.returncode == 0 and "redis: a partition can be made here" in r.stdout and "6379" in r.stdout, r.stdout + r.stderr
+    assert _ping_redis(timeout=5).startswith(b"+PONG")
+    assert not status("redis")["partitioned"]
+    assert "mqbench-redis_check" not in subprocess.run(["nft", "list", "tables"], capture_output=True, text=True).stdout
     r = run("partition", "redis", timeout=300)  # the first one may install nftables
     assert r.returncode == 0 and "redis: partitioned" in r.stdout and "6379" in r.stdout
     with pytest.raises(socket.timeout):

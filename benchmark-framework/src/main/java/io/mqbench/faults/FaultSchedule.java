@@ -76,8 +76,26 @@ public final class FaultSchedule {
                             + fault.target() + ") and run again");
                 }
             }
+            for (String target : partitionTargets(faults)) {
+                String problem = brokers.partitionProblem(target);
+                if (problem != null) {
+                    throw new UserError("faults: a partition of " + target + " cannot be made on this machine: " + problem
+                            + " (a partition needs root and nftables; or use action: command)");
+                }
+            }
         }
         return new FaultSchedule(faults, brokers, say);
+    }
+
+    /** The brokers the schedule partitions, each once: their partitions are checked before the run, not at the fault. */
+    private static Set<String> partitionTargets(List<Fault> faults) {
+        Set<String> targets = new LinkedHashSet<>();
+        for (Fault fault : faults) {
+            if (fault.action() == FaultAction.PARTITION) {
+                targets.add(fault.target());
+            }
+        }
+        return targets;
     }
 
     private static FaultRecord record(Fault fault, FaultAction action, Duration due, boolean automatic) {

@@ -66,6 +66,15 @@ public final class LocalBrokers {
         return names;
     }
 
+    /**
+     * Why a partition of {@code target} cannot be made on this machine (no nft, no right to add a
+     * table: bin/brokers' own line), or null if it can. Touches no traffic.
+     */
+    public String partitionProblem(String target) throws IOException {
+        Outcome check = run(List.of("partition", "--check", target));
+        return check.exitCode() == 0 ? null : check.lastLine();
+    }
+
     /** Does one fault action; the outcome carries bin/brokers' exit code and what it printed. */
     Outcome act(FaultAction action, String target) throws IOException {
         List<String> args = switch (action) {

@@ -1,13 +1,16 @@
 package io.mqbench.driver.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.JavaProcess;
 import io.mqbench.testing.LocalBrokers;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
@@ -64,6 +67,25 @@ class FaultScheduleIT {
         JsonNode recovery = faults.get(0).get("recovery");
         assertEquals(3.0, recovery.get("publishUnavailableSeconds").asDouble(), 1.0, faults.toString());
         assertTrue(recovery.get("recovered").asBoolean(), faults.toString());
+    }
+
+    /**
+     * Where a partition cannot be made (here: bin/brokers finds no nft, as on a machine without
+     * nftables; /usr/sbin left off the PATH), the schedule is refused before the run touches Redis:
+     * one line, exit 2, no result. It used to fail only at the fault, in the middle of the run.
+     */
+    @Test
+    void aPartitionThatCannotBeMadeHereIsRefusedBeforeTheRun() throws Exception {
+        Path workload = TempFiles.write(dir, "w.yaml", TempFiles.fixedRateWorkloadText("redis-no-nft", 1, 1024, RATE, 10, 2)
+                + "faults:\n  - {at: 4s, action: partition, target: redis, for: 3s}\n");
+        try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "no-nft", List.of("env", "PATH=/usr/bin:/bin"),
+                "io.mqbench.cli.Main", List.of("-d", "redis-local.yaml", "-o", results().toString(), workload.toString()))) {
+            assertEquals(2, run.await(120), run.stdout() + run.stderr());
+            assertEquals(List.of("error: faults: a partition of redis cannot be made on this machine: a network fault needs the nft"
+                    + " command (Debian package nftables) (a partition needs root and nftables; or use action: command)"),
+                    run.stderr().lines().filter(line -> !line.isBlank()).toList());
+            assertFalse(run.stdout().contains("-- start producers"), "nothing ran: " + run.stdout());
+        }
     }
 
     /**
