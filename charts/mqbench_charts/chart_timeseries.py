@@ -49,11 +49,17 @@ def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
     plot_series(chart, "rate", ax, Series("publish", run.driver, t, values("publishRate"), color), marker=markers[0])
     plot_series(chart, "rate", ax, Series("consume", run.driver, t, values("consumeRate"), color),
                 linestyle="--", marker=markers[1])
+    errors = values("publishErrorRate")
+    # Failed sends on the same axis (they are messages/s too), only when there were some: around a
+    # fault they tell a client that kept trying from one that stalled in silence.
+    drawn_errors = bool(np.nansum(errors) > 0)
+    if drawn_errors:
+        plot_series(chart, "rate", ax, Series("send errors", run.driver, t, errors, SEND_ERRORS), marker=markers[0])
     if run.requested_rate:
         ax.axhline(run.requested_rate, color="#999999", linewidth=1, linestyle=":", label="target")
     ax.set_ylabel("messages/s")
     _from_zero(ax, values("publishRate"), values("consumeRate"), [run.requested_rate or 0])
-    ax.set_title(f"publish and consume rate per {each}")
+    ax.set_title(f"publish and consume rate per {each}" + (", and failed sends" if drawn_errors else ""))
 
     ax = axes[1]
     plot_series(chart, "backlog", ax, Series("backlog", run.driver, t, values("backlog"), color), marker=markers[0])
@@ -104,6 +110,7 @@ def timeseries_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
 
 
 FAULT_BAND = "#d62728"
+SEND_ERRORS = "#ff7f0e"
 
 
 def _draw_faults(axes, faults: list[dict]) -> None:

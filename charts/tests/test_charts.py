@@ -222,6 +222,22 @@ def test_time_series_marks_each_fault_and_tables_its_recovery():
     assert chart.tables[1].title == "Per-period values"
 
 
+def test_time_series_draws_failed_sends_only_when_there_were_some():
+    seconds = [float(s) for s in range(1, 11)]
+    base = {"second": seconds, "publishRate": [1000.0] * 10, "consumeRate": [1000.0] * 10, "backlog": [0] * 10}
+    failing = {**base, "publishErrorRate": [0.0] * 4 + [250.0, 400.0] + [0.0] * 4}
+    chart = timeseries_chart(run_from(make_result(driver="Kafka", period_seconds=[10.0], extra={"samples": failing})),
+                             DriverStyles(["Kafka"]), "Kafka")
+    (errors,) = [s for s in chart.series["rate"] if s.label == "send errors"]
+    assert list(errors.y) == failing["publishErrorRate"]
+    assert "failed sends" in chart.axes["rate"].get_title()
+
+    clean = {**base, "publishErrorRate": [0.0] * 10}
+    chart = timeseries_chart(run_from(make_result(driver="Kafka", period_seconds=[10.0], extra={"samples": clean})),
+                             DriverStyles(["Kafka"]), "Kafka")
+    assert [s.label for s in chart.series["rate"]] == ["publish", "consume"]
+
+
 def test_zero_latencies_are_explained_not_hidden():
     runs = [run_from(make_result(driver="Loopback", workload="w", pub={**DEFAULT_E2E, "50": 0.0}), "l.json")]
     analysis = analyse(runs)
