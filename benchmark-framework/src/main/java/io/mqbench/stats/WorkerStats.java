@@ -1,12 +1,14 @@
 package io.mqbench.stats;
 
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The counters and latency series of one worker, fed by its producers and consumers from many
  * threads at once, in microseconds. Periods are taken as one cut of everything ({@link
  * PeriodRecorder}); the totals keep counting until the worker stops, because the coordinator
- * computes the backlog from them.
+ * computes the backlog from them. Sends and receipts are recorded apart, so producer and consumer
+ * threads never write the same memory for a message ({@link PeriodRecorder}).
  *
  * <p>The histograms resize themselves, so a latency far beyond expectations is recorded, never
  * dropped and never an exception. Negative end-to-end values (clock skew between hosts) are
@@ -16,7 +18,8 @@ public final class WorkerStats {
     /** Three digits keep 0.1 % precision at any magnitude at a few KB per histogram. */
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    private final PeriodRecorder recorder = new PeriodRecorder();
+    private final PeriodRecorder sends = PeriodRecorder.forSends();
+    private final PeriodRecorder receipts = PeriodRecorder.forReceipts();
     private final LongAdder totalMessagesSent = new LongAdder();
     private final LongAdder totalMessageSendErrors = new LongAdder();
     private final LongAdder totalMessagesReceived = new LongAdder();
@@ -27,13 +30,13 @@ public final class WorkerStats {
 
     /** A send the broker acknowledged. */
     public void recordSent(int bytes, long publishLatencyMicros, long publishDelayMicros) {
-        recorder.recordSent(bytes, Math.max(0, publishLatencyMicros), Math.max(0, publishDelayMicros));
+        sends.recordSent(bytes, Math.max(0, publishLatencyMicros), Math.max(0, publishDelayMicros));
         totalMessagesSent.increment();
     }
 
     /** A send that failed; its publish delay still counts, it was still late or on time. */
     public void recordSendError(long publishDelayMicros) {
-        recorder.recordSendError(Math.max(0, publishDelayMicros));
+        sends.recordSendError(Math.max(0, publishDelayMicros));
         totalMessageSendErrors.increment();
     }
 
@@ -42,7 +45,7 @@ public final class WorkerStats {
             negativeEndToEnd.increment();
             endToEndMicros = 0;
         }
-        recorder.recordReceived(bytes, endToEndMicros);
+        receipts.recordReceived(bytes, endToEndMicros);
         totalMessagesReceived.increment();
     }
 
@@ -107,8 +110,10 @@ public final class WorkerStats {
     }
 
     private void drain() {
-        PeriodRecorder.Window cut = recorder.take();
-        period.add(cut);
-        sinceReset.add(cut);
+        for (PeriodRecorder recorder : List.of(sends, receipts)) {
+            PeriodRecorder.Window cut = recorder.take();
+            period.add(cut);
+            sinceReset.add(cut);
+        }
     }
 }
