@@ -46,7 +46,7 @@ final class WorkerCommand implements Callable<Integer> {
     int port;
 
     @Option(names = {"-sp", "--stats-port"}, defaultValue = "8081", paramLabel = "<port>",
-            description = "Port of the Prometheus stats page /metrics (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+            description = "Port of the Prometheus page /metrics, open without the token: it only reads (default: ${DEFAULT-VALUE}; 0 picks a free one).")
     int statsPort;
 
     @Option(names = "--bind", defaultValue = "127.0.0.1", paramLabel = "<address>",
@@ -84,7 +84,7 @@ final class WorkerCommand implements Callable<Integer> {
         WorkerServer worker = WorkerServer.start(new WorkerServer.Settings(bind, port, token, !ombOnly));
         StatsServer stats;
         try {
-            stats = StatsServer.start(bind, statsPort, token, worker);
+            stats = StatsServer.start(bind, statsPort, worker.metrics());
         } catch (RuntimeException e) {
             worker.close();
             throw e;

@@ -24,6 +24,8 @@ public final class WorkerStats {
     /** Guarded by this: what was taken from the recorder but not yet handed out as a period, and since the last reset. */
     private PeriodRecorder.Window period = new PeriodRecorder.Window();
     private PeriodRecorder.Window sinceReset = new PeriodRecorder.Window();
+    /** Guarded by this: everything since this object was made (a worker makes one per run), for the metrics page. */
+    private final PeriodRecorder.Window sinceStart = new PeriodRecorder.Window();
 
     /** A send the broker acknowledged. */
     public void recordSent(int bytes, long publishLatencyMicros, long publishDelayMicros) {
@@ -90,6 +92,20 @@ public final class WorkerStats {
         return latencies;
     }
 
+    /**
+     * Every latency since this object was made, whatever the resets: the metrics page's
+     * histograms must only grow while a run goes on, and the coordinator resets at the end of
+     * the warm-up.
+     */
+    public synchronized CumulativeLatencies runLatencies() {
+        drain();
+        CumulativeLatencies latencies = new CumulativeLatencies();
+        latencies.publishLatency = sinceStart.publish.copy();
+        latencies.publishDelayLatency = sinceStart.publishDelay.copy();
+        latencies.endToEndLatency = sinceStart.endToEnd.copy();
+        return latencies;
+    }
+
     public CountersStats counters() {
         CountersStats counters = new CountersStats();
         counters.messagesSent = totalMessagesSent.sum();
@@ -110,5 +126,6 @@ public final class WorkerStats {
         PeriodRecorder.Window cut = recorder.take();
         period.add(cut);
         sinceReset.add(cut);
+        sinceStart.add(cut);
     }
 }
