@@ -20,7 +20,8 @@ public final class StatsServer implements AutoCloseable {
         this.app = app;
     }
 
-    public static StatsServer start(String bind, int port, WorkerMetrics metrics) {
+    /** @param what names the port in an error that it cannot be bound ({@code stats port}, {@code --metrics-port}) */
+    public static StatsServer start(String bind, int port, WorkerMetrics metrics, String what) {
         MetricsPage page = new MetricsPage(metrics);
         Javalin app = HttpServers.create(null);
         app.get("/metrics", ctx -> {
@@ -28,7 +29,7 @@ public final class StatsServer implements AutoCloseable {
             ctx.contentType(rendered.contentType()).result(rendered.body());
         });
         app.get("/", ctx -> ctx.result("mqbench worker stats: GET /metrics (Prometheus text format or OpenMetrics)\n"));
-        HttpServers.start(app, bind, port, "stats port");
+        HttpServers.start(app, bind, port, what);
         return new StatsServer(app);
     }
 

@@ -231,7 +231,7 @@ class WorkerServerTest {
 
     private void start(WorkerToken token, boolean extras) {
         server = WorkerServer.start(new WorkerServer.Settings("127.0.0.1", 0, token, extras));
-        stats = StatsServer.start("127.0.0.1", 0, server.metrics());
+        stats = StatsServer.start("127.0.0.1", 0, server.metrics(), "stats port");
     }
 
     private String url() {
