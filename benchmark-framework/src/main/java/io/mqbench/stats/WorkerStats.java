@@ -84,10 +84,7 @@ public final class WorkerStats {
     /** Everything recorded since the last {@link #reset()}; the period in progress keeps its share. */
     public synchronized CumulativeLatencies cumulativeLatencies() {
         drain();
-        CumulativeLatencies latencies = new CumulativeLatencies();
-        latencies.publishLatency = sinceReset.publish.copy();
-        latencies.publishDelayLatency = sinceReset.publishDelay.copy();
-        latencies.endToEndLatency = sinceReset.endToEnd.copy();
+        CumulativeLatencies latencies = copyOf(sinceReset);
         latencies.negativeEndToEndLatencies = negativeEndToEnd.sum();
         return latencies;
     }
@@ -99,10 +96,14 @@ public final class WorkerStats {
      */
     public synchronized CumulativeLatencies runLatencies() {
         drain();
+        return copyOf(sinceStart);
+    }
+
+    private static CumulativeLatencies copyOf(PeriodRecorder.Window window) {
         CumulativeLatencies latencies = new CumulativeLatencies();
-        latencies.publishLatency = sinceStart.publish.copy();
-        latencies.publishDelayLatency = sinceStart.publishDelay.copy();
-        latencies.endToEndLatency = sinceStart.endToEnd.copy();
+        latencies.publishLatency = window.publish.copy();
+        latencies.publishDelayLatency = window.publishDelay.copy();
+        latencies.endToEndLatency = window.endToEnd.copy();
         return latencies;
     }
 
