@@ -2,6 +2,7 @@ package io.mqbench.metrics;
 
 import io.mqbench.Version;
 import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
 import io.mqbench.worker.WorkerRun;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
-import io.mqbench.stats.CumulativeLatencies;
 
 /**
  * The worker's metric families, named as Prometheus asks (the unit last, {@code _total} for

@@ -1,6 +1,7 @@
 package io.mqbench.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.ScrapedMetrics;
 import io.mqbench.testing.ScrapedRun;
@@ -48,6 +49,18 @@ class WorkerMetricsTest {
         assertEquals(3, after.value("mqbench_worker_messages_sent_total", "workload", "second"));
         assertEquals(0, after.value("mqbench_worker_busy"));
         assertEquals("test-instance", after.samples("mqbench_worker_info").get(0).labels().get("instance"));
+    }
+
+    /** Prometheus asks for OpenMetrics first; client_java writes it, and its own text format otherwise. */
+    @Test
+    void theFormatFollowsTheAcceptHeader() {
+        MetricsPage page = new MetricsPage(new WorkerMetrics("test-instance"));
+        MetricsPage.Rendered open = page.render("application/openmetrics-text; version=1.0.0; charset=utf-8,text/plain;version=0.0.4;q=0.5");
+        String body = new String(open.body(), StandardCharsets.UTF_8);
+        assertTrue(open.contentType().startsWith("application/openmetrics-text"), open.contentType());
+        assertTrue(body.contains("# TYPE mqbench_worker info\n") && body.endsWith("# EOF\n"), body);
+        MetricsPage.Rendered plain = page.render(null);
+        assertTrue(plain.contentType().startsWith("text/plain; version=0.0.4"), plain.contentType());
     }
 
     /** A run that sends one probe message per producer and waits until all have arrived. */
