@@ -22,7 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;
@@ -132,6 +132,11 @@ final class BenchmarkCommand implements Callable<Integer> {
             description = "Print the live line this often (whole seconds, e.g. 1s); default: once per 10-s period, as OMB.")
     String liveInterval;
 
+    @Option(names = "--metrics-port", paramLabel = "<port>",
+            description = "Serve the local worker's Prometheus page on http://127.0.0.1:<port>/metrics while the runs last"
+                    + " (0 picks a free port; remote workers have bin/benchmark-worker --stats-port).")
+    Integer metricsPort;
+
     @Option(names = {"-v", "--verbose"}, description = "Show driver logs and stack traces.")
     boolean verbose;
 
@@ -154,6 +159,9 @@ final class BenchmarkCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         liveSeconds(); // a wrong --live-interval is a mistake before anything is read or run
+        if (metricsPort != null) {
+            Ports.check(metricsPort, "--metrics-port");
+        }
         if (suite != null) {
             return runSuite();
         }
@@ -177,7 +185,14 @@ final class BenchmarkCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         Path folder = OutputFolder.prepare(output);
-        return runAll(plan, folder, workerSource(workerUrls, plan));
+        try (LocalMetrics metrics = startMetrics()) {
+            return runAll(plan, folder, workerSource(workerUrls, plan, metrics));
+        }
+    }
+
+    /** {@code --metrics-port}'s page, or null without it. */
+    private LocalMetrics startMetrics() {
+        return metricsPort == null ? null : LocalMetrics.start(metricsPort, out);
     }
 
     /** The workers named by -w or -wf (empty: the local worker), and the options that go with them. */
@@ -186,6 +201,9 @@ final class BenchmarkCommand implements Callable<Integer> {
             throw new UserError("give the workers with --workers or with --workers-file, not both");
         }
         List<URI> urls = workersFile != null ? WorkerAddresses.fromFile(workersFile) : WorkerAddresses.fromOption(workers);
+        if (!urls.isEmpty() && metricsPort != null) {
+            throw new UserError("--metrics-port serves a local run's worker; remote workers serve their own (bin/benchmark-worker --stats-port)");
+        }
         if (urls.isEmpty()) {
             String stray = extraConsumers ? "--extra" : placement != null ? "--placement" : tokenFile != null ? "--token-file" : null;
             if (stray != null) {
@@ -203,17 +221,17 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
 
     /** The local worker, or an ensemble of the remote workers, checked before anything runs. */
-    private Supplier<Worker> workerSource(List<URI> urls, RunPlan plan) {
+    private Function<RunPoint, Worker> workerSource(List<URI> urls, RunPlan plan, LocalMetrics metrics) {
         if (urls.isEmpty()) {
             WorkerCapacity.check(plan, 1, 1);
-            return LocalWorker::new;
+            return metrics == null ? point -> new LocalWorker() : metrics.workers();
         }
         WorkerToken token = tokenFile == null ? null : WorkerToken.load(tokenFile, "--token-file");
         RemoteWorkers remote = RemoteWorkers.connect(urls, token, placement == null ? Placement.SPLIT : placement, extraConsumers);
         DistributedChecks.check(remote, plan);
         WorkerCapacity.check(plan, remote.producingWorkers(), remote.consumingWorkers());
         out.println("workers: " + remote.identities().size() + ", " + remote.rolesDescription());
-        return remote::newEnsemble;
+        return point -> remote.newEnsemble();
     }
 
     private int runSuite() throws Exception {
@@ -232,8 +250,11 @@ final class BenchmarkCommand implements Callable<Integer> {
                     plan.drivers().size(), plan.workloads().size(), workersNote(workerUrls), SuiteEstimate.of(plan.points()).describe());
             return ExitCodes.OK;
         }
-        return new SuiteRun(loaded, plan, OutputFolder.prepare(output), new SuiteRun.Command(suiteCommand(), measurementOptions()),
-                rerun, out, stop, workerSource(workerUrls, plan), liveSeconds()).run(failOn());
+        Path folder = OutputFolder.prepare(output);
+        try (LocalMetrics metrics = startMetrics()) {
+            return new SuiteRun(loaded, plan, folder, new SuiteRun.Command(suiteCommand(), measurementOptions()),
+                    rerun, out, stop, workerSource(workerUrls, plan, metrics), liveSeconds()).run(failOn());
+        }
     }
 
     /** The command that runs this suite again on the same workers, without the options that change what is measured. */
@@ -275,7 +296,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         return ShellWords.join(words);
     }
 
-    private int runAll(RunPlan plan, Path folder, Supplier<Worker> workerSource) throws Exception {
+    private int runAll(RunPlan plan, Path folder, Function<RunPoint, Worker> workerSource) throws Exception {
         List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource, liveSeconds()).run(plan.points(), folder, done -> {});
         SummaryTable.print(out, outcomes);
         return PlanRunner.exitCode(outcomes, stop, failOn());

@@ -10,26 +10,26 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /** Runs points one after the other until done or stopped; used by plain runs and suites alike. */
 final class PlanRunner {
     private final PrintStream out;
     private final StopSignal stop;
-    private final Supplier<Worker> workers;
+    private final Function<RunPoint, Worker> workers;
     private final int liveSeconds;
 
     PlanRunner(PrintStream out, StopSignal stop) {
-        this(out, stop, LocalWorker::new);
+        this(out, stop, point -> new LocalWorker());
     }
 
     /** @param workers makes the worker (local, or an ensemble of remote ones) of each run */
-    PlanRunner(PrintStream out, StopSignal stop, Supplier<Worker> workers) {
+    PlanRunner(PrintStream out, StopSignal stop, Function<RunPoint, Worker> workers) {
         this(out, stop, workers, Console.DEFAULT_LIVE_SECONDS);
     }
 
     /** @param liveSeconds a live line every this many seconds ({@code --live-interval}) */
-    PlanRunner(PrintStream out, StopSignal stop, Supplier<Worker> workers, int liveSeconds) {
+    PlanRunner(PrintStream out, StopSignal stop, Function<RunPoint, Worker> workers, int liveSeconds) {
         this.out = out;
         this.stop = stop;
         this.workers = workers;
@@ -47,7 +47,7 @@ final class PlanRunner {
             out.printf("%n== run %d of %d: workload '%s' on driver '%s'%n", i + 1, points.size(),
                     point.workload().workload().name, point.driver().name());
             BenchmarkRun.Outcome outcome;
-            try (Worker worker = workers.get()) {
+            try (Worker worker = workers.apply(point)) {
                 BenchmarkRun run = new BenchmarkRun(worker, point.driver(), point.workload().workload(),
                         point.workload().file(), point.workload().payloads(), stop, console, output);
                 outcome = run.execute();

@@ -20,7 +20,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -39,7 +39,7 @@ final class SuiteRun {
     private final boolean rerun;
     private final PrintStream out;
     private final StopSignal stop;
-    private final Supplier<Worker> workers;
+    private final Function<RunPoint, Worker> workers;
     private final int liveSeconds;
 
     /**
@@ -58,7 +58,7 @@ final class SuiteRun {
     }
 
     SuiteRun(SuiteFile suite, RunPlan plan, Path resultsRoot, Command command, boolean rerun, PrintStream out, StopSignal stop,
-             Supplier<Worker> workers, int liveSeconds) {
+             Function<RunPoint, Worker> workers, int liveSeconds) {
         this.suite = suite;
         this.plan = plan;
         this.suiteFolder = resultsRoot.resolve(suite.name());

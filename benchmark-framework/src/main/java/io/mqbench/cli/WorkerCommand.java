@@ -46,7 +46,7 @@ final class WorkerCommand implements Callable<Integer> {
     int port;
 
     @Option(names = {"-sp", "--stats-port"}, defaultValue = "8081", paramLabel = "<port>",
-            description = "Port of the Prometheus stats page /metrics (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+            description = "Port of the Prometheus page /metrics, open without the token: it only reads (default: ${DEFAULT-VALUE}; 0 picks a free one).")
     int statsPort;
 
     @Option(names = "--bind", defaultValue = "127.0.0.1", paramLabel = "<address>",
@@ -74,8 +74,8 @@ final class WorkerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        checkPort(port, "--port");
-        checkPort(statsPort, "--stats-port");
+        Ports.check(port, "--port");
+        Ports.check(statsPort, "--stats-port");
         InetAddress address = resolve(bind);
         WorkerToken token = tokenFile == null ? null : WorkerToken.load(tokenFile, "--token-file");
         if (token == null && !address.isLoopbackAddress()) {
@@ -84,7 +84,7 @@ final class WorkerCommand implements Callable<Integer> {
         WorkerServer worker = WorkerServer.start(new WorkerServer.Settings(bind, port, token, !ombOnly));
         StatsServer stats;
         try {
-            stats = StatsServer.start(bind, statsPort, token, worker);
+            stats = StatsServer.start(bind, statsPort, worker.metrics(), "stats port");
         } catch (RuntimeException e) {
             worker.close();
             throw e;
@@ -100,12 +100,6 @@ final class WorkerCommand implements Callable<Integer> {
                 ombOnly ? ", OMB endpoints only" : "");
         out.flush();
         return ExitCodes.OK;
-    }
-
-    private static void checkPort(int value, String option) {
-        if (value < 0 || value > 65_535) {
-            throw new UserError(option + ": " + value + " is not a port; allowed: 0 to 65535");
-        }
     }
 
     private static InetAddress resolve(String bind) {

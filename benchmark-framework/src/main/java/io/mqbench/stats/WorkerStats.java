@@ -27,6 +27,8 @@ public final class WorkerStats {
     /** Guarded by this: what was taken from the recorder but not yet handed out as a period, and since the last reset. */
     private PeriodRecorder.Window period = new PeriodRecorder.Window();
     private PeriodRecorder.Window sinceReset = new PeriodRecorder.Window();
+    /** Guarded by this: everything since this object was made (a worker makes one per run), for the metrics page. */
+    private final PeriodRecorder.Window sinceStart = new PeriodRecorder.Window();
 
     /** A send the broker acknowledged. */
     public void recordSent(int bytes, long publishLatencyMicros, long publishDelayMicros) {
@@ -85,11 +87,26 @@ public final class WorkerStats {
     /** Everything recorded since the last {@link #reset()}; the period in progress keeps its share. */
     public synchronized CumulativeLatencies cumulativeLatencies() {
         drain();
-        CumulativeLatencies latencies = new CumulativeLatencies();
-        latencies.publishLatency = sinceReset.publish.copy();
-        latencies.publishDelayLatency = sinceReset.publishDelay.copy();
-        latencies.endToEndLatency = sinceReset.endToEnd.copy();
+        CumulativeLatencies latencies = copyOf(sinceReset);
         latencies.negativeEndToEndLatencies = negativeEndToEnd.sum();
+        return latencies;
+    }
+
+    /**
+     * Every latency since this object was made, whatever the resets: the metrics page's
+     * histograms must only grow while a run goes on, and the coordinator resets at the end of
+     * the warm-up.
+     */
+    public synchronized CumulativeLatencies runLatencies() {
+        drain();
+        return copyOf(sinceStart);
+    }
+
+    private static CumulativeLatencies copyOf(PeriodRecorder.Window window) {
+        CumulativeLatencies latencies = new CumulativeLatencies();
+        latencies.publishLatency = window.publish.copy();
+        latencies.publishDelayLatency = window.publishDelay.copy();
+        latencies.endToEndLatency = window.endToEnd.copy();
         return latencies;
     }
 
@@ -114,6 +131,7 @@ public final class WorkerStats {
             PeriodRecorder.Window cut = recorder.take();
             period.add(cut);
             sinceReset.add(cut);
+            sinceStart.add(cut);
         }
     }
 }

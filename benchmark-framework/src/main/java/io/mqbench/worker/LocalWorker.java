@@ -34,6 +34,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import org.apache.bookkeeper.stats.NullStatsLogger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +53,10 @@ public final class LocalWorker implements Worker {
     private final DriverCalls calls = new DriverCalls();
     private final long producerIdPrefix = (long) ThreadLocalRandom.current().nextInt() << 32;
 
-    private WorkerStats stats = new WorkerStats();
+    /** Volatile: a metrics scrape reads the run (and so these stats) from another thread. */
+    private volatile WorkerStats stats = new WorkerStats();
+    private volatile WorkerRun run;
+    private volatile Consumer<WorkerRun> runEndListener = ended -> {};
     private SendErrors sendErrors = new SendErrors();
     private final LongAdder inFlight = new LongAdder();
     private final Set<String> probesSeen = ConcurrentHashMap.newKeySet();
@@ -79,6 +83,19 @@ public final class LocalWorker implements Worker {
         return id;
     }
 
+    /** The run going on (a driver was started and not yet stopped), or null. */
+    public WorkerRun currentRun() {
+        return run;
+    }
+
+    /**
+     * Told of each run just before {@link #stopAll} discards its counters and latencies, so a
+     * metrics page can keep totals that only grow.
+     */
+    public void onRunEnd(Consumer<WorkerRun> listener) {
+        runEndListener = listener;
+    }
+
     @Override
     public void initializeDriver(File driverConfigFile) throws IOException {
         if (driver != null) {
@@ -102,6 +119,7 @@ public final class LocalWorker implements Worker {
             throw new UserError(driverConfigFile + ": the driver could not start: " + why, e);
         }
         driver = created;
+        run = new WorkerRun(file.name(), stats);
     }
 
     /**
@@ -140,6 +158,9 @@ public final class LocalWorker implements Worker {
             ProducerLedger ledger = new ProducerLedger(producerIdPrefix | info.getId(), info.getTopic());
             producers.add(new ProducerSlot(created.get(i), ledger, stats, sendErrors, inFlight));
         }
+        if (!created.isEmpty()) {
+            run.producing();
+        }
     }
 
     @Override
@@ -158,6 +179,9 @@ public final class LocalWorker implements Worker {
         List<BenchmarkConsumer> created = calls.await(driver().createConsumers(infos), "create " + infos.size() + " consumers");
         for (int i = 0; i < created.size(); i++) {
             consumers.add(new ConsumerHandle(created.get(i), receipts.get(i), gates.get(i)));
+        }
+        if (!created.isEmpty()) {
+            run.consuming();
         }
     }
 
@@ -193,12 +217,16 @@ public final class LocalWorker implements Worker {
             senders.add(new SenderThread("mqbench-sender-" + i, slot, rate, new BatchDraw(assignment.batchSizeMin, assignment.batchSizeMax)));
         }
         senders.forEach(SenderThread::start);
+        run.targetPublishRate(assignment.publishRate);
     }
 
     @Override
     public void adjustPublishRate(double publishRate) {
         for (SenderThread sender : senders) {
             sender.setRate(publishRate / producers.size());
+        }
+        if (!senders.isEmpty()) {
+            run.targetPublishRate(publishRate);
         }
     }
 
@@ -251,6 +279,10 @@ public final class LocalWorker implements Worker {
         try {
             for (SenderThread sender : senders) {
                 sender.stop();
+            }
+            WorkerRun current = run;
+            if (current != null) {
+                current.targetPublishRate(0);
             }
             long deadline = System.currentTimeMillis() + maxWaitMillis;
             while (inFlight.sum() > 0 && System.currentTimeMillis() < deadline) {
@@ -328,6 +360,12 @@ public final class LocalWorker implements Worker {
         if (driver != null) {
             Closing.quietly(driver, log);
             driver = null;
+        }
+        WorkerRun ended = run;
+        if (ended != null) {
+            // Everything the run will ever count has been counted: its clients are closed.
+            runEndListener.accept(ended);
+            run = null;
         }
         stats = new WorkerStats();
         sendErrors = new SendErrors();

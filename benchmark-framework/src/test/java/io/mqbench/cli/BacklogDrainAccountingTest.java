@@ -49,7 +49,7 @@ class BacklogDrainAccountingTest {
                 """);
         RunPlan plan = RunPlan.load(List.of(driver.toFile()), List.of(workload.toFile()), null, null, SetOverrides.NONE, false);
         PlanRunner runner = new PlanRunner(new PrintStream(new ByteArrayOutputStream()), new StopSignal(),
-                () -> slowAfterResume(new LocalWorker()));
+                point -> slowAfterResume(new LocalWorker()));
         List<BenchmarkRun.Outcome> outcomes = runner.run(plan.points(), dir.resolve("out"), done -> {});
 
         TestResult result = outcomes.get(0).result();

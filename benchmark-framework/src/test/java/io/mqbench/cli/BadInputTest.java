@@ -129,6 +129,21 @@ class BadInputTest {
     }
 
     @Test
+    void metricsPortMistakes() throws Exception {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        String d = driver().toString();
+        assertUserError(BenchmarkCli.run("-d", d, "--metrics-port", "70000", w.toString()), "--metrics-port: 70000 is not a port; allowed: 0 to 65535");
+        assertUserError(BenchmarkCli.run("-d", d, "--metrics-port", "-1", w.toString()), "--metrics-port: -1 is not a port");
+        assertUserError(BenchmarkCli.run("-d", d, "--metrics-port", "http", w.toString()), "Invalid value for option '--metrics-port': 'http' is not an int");
+        assertUserError(BenchmarkCli.run("-d", d, "--metrics-port", "0", "-w", "http://127.0.0.1:1", w.toString()),
+                "--metrics-port serves a local run's worker; remote workers serve their own (bin/benchmark-worker --stats-port)");
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            assertUserError(BenchmarkCli.run("-d", d, "-o", dir.resolve("out").toString(), "--metrics-port", String.valueOf(taken.getLocalPort()), w.toString()),
+                    "cannot listen for the --metrics-port page on 127.0.0.1:" + taken.getLocalPort());
+        }
+    }
+
+    @Test
     void validateChecksEveryFileAndRunsNothing() {
         Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
         BenchmarkCli ok = BenchmarkCli.run("-d", driver().toString(), "--validate", "-o", dir.resolve("out").toString(), w.toString());

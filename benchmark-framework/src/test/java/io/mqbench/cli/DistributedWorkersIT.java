@@ -11,6 +11,7 @@ import io.mqbench.stats.HistogramCodec;
 import io.mqbench.stats.WorkerStats;
 import io.mqbench.testing.JavaProcess;
 import io.mqbench.testing.RawHttp;
+import io.mqbench.testing.ScrapedMetrics;
 import io.mqbench.testing.TempFiles;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -113,7 +114,7 @@ class DistributedWorkersIT {
         long metricReceived = 0;
         for (JavaProcess worker : workers) {
             String metrics = RawHttp.get(worker.statsUrl() + "/metrics").body();
-            assertTrue(metrics.contains("mqbench_worker_busy 0"), "the run released the worker: " + metrics);
+            assertEquals(0, ScrapedMetrics.parse(metrics).value("mqbench_worker_busy"), "the run released the worker: " + metrics);
             metricSent += counter(metrics, "mqbench_worker_messages_sent_total");
             metricReceived += counter(metrics, "mqbench_worker_messages_received_total");
         }
@@ -180,7 +181,7 @@ class DistributedWorkersIT {
         String resumed = RawHttp.get(paused.statsUrl() + "/metrics").body();
         Thread.sleep(2_000);
         String later = RawHttp.get(paused.statsUrl() + "/metrics").body();
-        assertTrue(later.contains("mqbench_worker_busy 0"), "the worker knows its run is over: " + later);
+        assertEquals(0, ScrapedMetrics.parse(later).value("mqbench_worker_busy"), "the worker knows its run is over: " + later);
         assertEquals(counter(resumed, "mqbench_worker_messages_sent_total"), counter(later, "mqbench_worker_messages_sent_total"),
                 "no load after the resume (it used to go on until its 30-s idle limit)");
         assertTrue(paused.stderr().contains("stop all"), paused.stderr());
@@ -196,7 +197,7 @@ class DistributedWorkersIT {
         HttpResponse<String> without = RawHttp.get(worker.url() + "/worker-info");
         assertEquals(401, without.statusCode());
         assertEquals(401, RawHttp.post(worker.url() + "/initialize-driver", LOOPBACK).statusCode());
-        assertEquals(401, RawHttp.get(worker.statsUrl() + "/metrics").statusCode());
+        assertEquals(200, RawHttp.get(worker.statsUrl() + "/metrics").statusCode(), "Prometheus scrapes without the token");
         String bearer = "Bearer 5f1c0e7a9b3d4c2e8f6a1b0c9d8e7f6a";
         assertEquals(200, RawHttp.get(worker.url() + "/worker-info", "Authorization", bearer).statusCode());
         String log = worker.stderr();
@@ -255,7 +256,8 @@ class DistributedWorkersIT {
         return TempFiles.fixedRateWorkload(dir, name, topics, 512, rate, seconds, warmup);
     }
 
+    /** A counter over all its label sets (runs of different drivers or workloads). */
     private static long counter(String metrics, String name) {
-        return Long.parseLong(metrics.lines().filter(l -> l.startsWith(name + " ")).findFirst().orElseThrow().split(" ")[1]);
+        return (long) ScrapedMetrics.parse(metrics).samples(name).stream().mapToDouble(ScrapedMetrics.Sample::value).sum();
     }
 }

@@ -79,6 +79,20 @@ class WorkerStatsTest {
     }
 
     @Test
+    void theRunsLatenciesSurviveResetsAndPeriods() {
+        WorkerStats stats = new WorkerStats();
+        stats.recordSent(1, 100, 10);
+        stats.takePeriod();
+        stats.reset();
+        stats.recordSent(1, 200, 20);
+        assertEquals(1, stats.cumulativeLatencies().publishLatency.getTotalCount(), "the reset emptied the cumulative ones");
+        CumulativeLatencies run = stats.runLatencies();
+        assertEquals(2, run.publishLatency.getTotalCount(), "the run's hold both");
+        assertEquals(2, run.publishDelayLatency.getTotalCount());
+        assertEquals(200, run.publishLatency.getMaxValue());
+    }
+
+    @Test
     void periodsAndTheCumulativeHistogramsAgreeAndResetEmptiesBoth() {
         WorkerStats stats = new WorkerStats();
         stats.recordReceived(1, 100);

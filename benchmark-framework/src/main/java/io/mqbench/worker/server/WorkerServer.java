@@ -1,6 +1,7 @@
 package io.mqbench.worker.server;
 
 import io.javalin.Javalin;
+import io.mqbench.metrics.WorkerMetrics;
 import io.mqbench.worker.protocol.WorkerToken;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -53,6 +54,11 @@ public final class WorkerServer implements AutoCloseable {
 
     WorkerService service() {
         return service;
+    }
+
+    /** What the stats port publishes of this worker. */
+    public WorkerMetrics metrics() {
+        return service.metrics();
     }
 
     /** Stops serving and stops whatever run is going on. */

@@ -3,8 +3,7 @@ package io.mqbench.worker.server;
 import io.mqbench.config.DriverFile;
 import io.mqbench.config.SecretRedactor;
 import io.mqbench.config.UserError;
-import io.mqbench.stats.CountersStats;
-import io.mqbench.stats.CumulativeLatencies;
+import io.mqbench.metrics.WorkerMetrics;
 import io.mqbench.worker.LocalWorker;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * What a worker process does for its coordinator, whatever the transport: runs one {@link
  * LocalWorker} command at a time under the {@link CoordinatorLease}, turns the driver file it is
- * sent into a file the driver can read, and keeps the counters the stats port publishes.
+ * sent into a file the driver can read, and keeps the metrics the stats port publishes.
  */
 final class WorkerService {
     private static final Logger log = LoggerFactory.getLogger(WorkerService.class);
@@ -25,9 +24,9 @@ final class WorkerService {
     /** One command at a time: LocalWorker's setup methods are not meant to run concurrently. */
     private final ReentrantLock commands = new ReentrantLock();
     private final CoordinatorLease lease = new CoordinatorLease();
-    private final LifetimeCounters lifetime = new LifetimeCounters();
     private final LocalWorker worker;
     private final String instance = UUID.randomUUID().toString().substring(0, 13);
+    private final WorkerMetrics metrics = new WorkerMetrics(instance);
 
     @FunctionalInterface
     interface Command<T> {
@@ -35,7 +34,12 @@ final class WorkerService {
     }
 
     WorkerService(String workerId) {
-        this.worker = new LocalWorker(workerId);
+        // OMB's protocol never names the workload to a worker: its series have an empty workload label.
+        this.worker = metrics.follow(new LocalWorker(workerId), null);
+    }
+
+    WorkerMetrics metrics() {
+        return metrics;
     }
 
     String instance() {
@@ -87,7 +91,7 @@ final class WorkerService {
     /** OMB's {@code /stop-all}: ends the caller's run and frees the worker. */
     void stopAll(CoordinatorLease.Caller caller, String session) throws Exception {
         command(caller, session, localWorker -> {
-            stopRun(localWorker);
+            localWorker.stopAll();
             return null;
         });
         lease.end(caller);
@@ -103,35 +107,20 @@ final class WorkerService {
         log.warn("{} sent nothing for {} s: stopping its run", abandoned, CoordinatorLease.IDLE_LIMIT.toSeconds());
         commands.lock();
         try {
-            stopRun(worker);
+            worker.stopAll();
         } finally {
             commands.unlock();
         }
-    }
-
-    /** Counters since the process started, for the stats port; read without the command lock. */
-    CountersStats lifetimeCounters() {
-        return lifetime.with(worker.getCountersStats());
-    }
-
-    /** The current run's latencies since its last stats reset, for the stats port. */
-    CumulativeLatencies currentLatencies() {
-        return worker.getCumulativeLatencies();
     }
 
     /** The process is going away: stop whatever runs. */
     void shutdown() {
         commands.lock();
         try {
-            stopRun(worker);
+            worker.stopAll();
         } finally {
             commands.unlock();
         }
-    }
-
-    private void stopRun(LocalWorker localWorker) {
-        lifetime.addFinishedRun(localWorker.getCountersStats());
-        localWorker.stopAll();
     }
 
     @FunctionalInterface

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqbench.config.UserError;
 import io.mqbench.testing.FailingDriver;
 import io.mqbench.testing.RawHttp;
+import io.mqbench.testing.ScrapedMetrics;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.worker.protocol.WorkerIdentity;
 import io.mqbench.worker.protocol.WorkerProtocol;
@@ -89,16 +90,49 @@ class WorkerServerTest {
         assertEquals(period.get("messagesReceived").asLong(), endToEnd.getTotalCount(), 100, "counters and histogram of one period");
         JsonNode cumulative = OMB.readTree(RawHttp.get(url + "/cumulative-latencies").body());
         assertTrue(asOmbDecodes(cumulative.get("publishLatency")).getTotalCount() > 500);
-        assertEquals(200, RawHttp.post(url + "/reset-stats", "").statusCode());
 
-        String metrics = RawHttp.get("http://127.0.0.1:" + stats.port() + "/metrics").body();
-        assertTrue(metrics.contains("mqbench_worker_busy 1"), metrics);
-        long sentMetric = counter(metrics, "mqbench_worker_messages_sent_total");
-        assertTrue(sentMetric > 500, metrics);
+        ScrapedMetrics during = scrape();
+        assertEquals(1, during.value("mqbench_worker_busy"));
+        double sent = during.value("mqbench_worker_messages_sent_total", "driver", "Loopback");
+        assertTrue(sent > 500, "sent: " + sent);
+        assertTrue(during.value("mqbench_worker_messages_received_total", "driver", "Loopback") > 500);
+        assertEquals(0, during.value("mqbench_worker_message_send_errors_total", "driver", "Loopback"));
+        assertEquals(2000, during.value("mqbench_worker_target_publish_messages_per_second", "driver", "Loopback"), "the adjusted rate");
+        assertEquals("producer+consumer", during.samples("mqbench_worker_run_info", "driver", "Loopback").get(0).labels().get("role"));
+        assertEquals("", during.samples("mqbench_worker_messages_sent_total").get(0).labels().getOrDefault("workload", ""),
+                "OMB's protocol does not name the workload");
+        double published = during.value("mqbench_worker_publish_latency_seconds_count", "driver", "Loopback");
+        assertTrue(published > 500 && published <= sent, published + " of " + sent);
+        assertSumWithinBuckets(during, "mqbench_worker_publish_latency_seconds");
+        assertSumWithinBuckets(during, "mqbench_worker_end_to_end_latency_seconds");
+        assertTrue(during.families().contains("jvm_memory_used_bytes"), "JVM metrics: " + during.families());
+
+        assertEquals(200, RawHttp.post(url + "/reset-stats", "").statusCode());
+        assertTrue(scrape().value("mqbench_worker_publish_latency_seconds_count", "driver", "Loopback") >= published,
+                "the coordinator's stats reset does not make a histogram fall");
         assertEquals(200, RawHttp.post(url + "/stop-all", "").statusCode());
-        String after = RawHttp.get("http://127.0.0.1:" + stats.port() + "/metrics").body();
-        assertTrue(after.contains("mqbench_worker_busy 0"), after);
-        assertTrue(counter(after, "mqbench_worker_messages_sent_total") >= sentMetric, "the counter survives the end of the run: " + after);
+        ScrapedMetrics after = scrape();
+        assertEquals(0, after.value("mqbench_worker_busy"));
+        assertTrue(after.value("mqbench_worker_messages_sent_total", "driver", "Loopback") >= sent, "the counter survives the end of the run");
+        assertTrue(after.value("mqbench_worker_publish_latency_seconds_count", "driver", "Loopback") >= published, "so does the histogram");
+        assertEquals(List.of(), after.samples("mqbench_worker_target_publish_messages_per_second"), "no run, no target");
+    }
+
+    /** The sum is in seconds: its mean lies below the smallest bound that holds every value. */
+    private static void assertSumWithinBuckets(ScrapedMetrics page, String histogram) {
+        double count = page.value(histogram + "_count", "driver", "Loopback");
+        double mean = page.value(histogram + "_sum", "driver", "Loopback") / count;
+        double allIn = page.samples(histogram + "_bucket", "driver", "Loopback").stream()
+                .filter(b -> b.value() == count).mapToDouble(b -> ScrapedMetrics.number(b.labels().get("le"))).min().orElseThrow();
+        assertTrue(mean > 0 && mean <= allIn, histogram + ": mean " + mean + " s, every value <= " + allIn + " s");
+        assertTrue(allIn < 1, histogram + ": an in-memory broker's latencies are well under a second, not microseconds read as seconds");
+    }
+
+    private ScrapedMetrics scrape() {
+        HttpResponse<String> page = RawHttp.get("http://127.0.0.1:" + stats.port() + "/metrics");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"), page.headers().toString());
+        return ScrapedMetrics.parse(page.body());
     }
 
     @Test
@@ -129,8 +163,10 @@ class WorkerServerTest {
         assertEquals(401, RawHttp.get(url() + "/clock", "Authorization", "Bearer wrong-token-wrong-token").statusCode());
         assertEquals(401, RawHttp.get(url() + "/counters-stats").statusCode());
         assertEquals(200, RawHttp.get(url() + "/clock", "Authorization", token.authorizationHeader()).statusCode());
-        assertEquals(401, RawHttp.get("http://127.0.0.1:" + stats.port() + "/metrics").statusCode(), "the stats port too");
-        assertEquals(200, RawHttp.get("http://127.0.0.1:" + stats.port() + "/metrics", "Authorization", token.authorizationHeader()).statusCode());
+        assertEquals(200, RawHttp.get("http://127.0.0.1:" + stats.port() + "/metrics").statusCode(),
+                "Prometheus scrapes the stats port without the token: it only reads");
+        assertEquals(1, scrape().samples("mqbench_worker_info").size());
+        assertEquals(401, RawHttp.post(url() + "/stop-all", "").statusCode(), "while the control port still wants it");
 
         UserError noToken = assertThrows(UserError.class, () -> connect(null));
         assertEquals(url() + ": the worker needs a token: give --token-file with the file the worker was started with", noToken.getMessage());
@@ -195,7 +231,7 @@ class WorkerServerTest {
 
     private void start(WorkerToken token, boolean extras) {
         server = WorkerServer.start(new WorkerServer.Settings("127.0.0.1", 0, token, extras));
-        stats = StatsServer.start("127.0.0.1", 0, token, server);
+        stats = StatsServer.start("127.0.0.1", 0, server.metrics(), "stats port");
     }
 
     private String url() {
@@ -204,9 +240,5 @@ class WorkerServerTest {
 
     private static Histogram asOmbDecodes(JsonNode binary) throws Exception {
         return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(binary.binaryValue()), Long.MIN_VALUE);
-    }
-
-    private static long counter(String metrics, String name) {
-        return Long.parseLong(metrics.lines().filter(l -> l.startsWith(name + " ")).findFirst().orElseThrow().split(" ")[1]);
     }
 }

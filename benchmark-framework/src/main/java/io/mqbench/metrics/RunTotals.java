@@ -1,0 +1,20 @@
+package io.mqbench.metrics;
+
+import io.mqbench.stats.CountersStats;
+import io.mqbench.stats.CumulativeLatencies;
+import io.mqbench.worker.WorkerRun;
+
+/**
+ * Counters and latencies of the runs that share one set of labels. A run's own numbers start
+ * from zero, but Prometheus wants series that only grow, so finished runs are kept and the
+ * running one is added when scraped.
+ */
+record RunTotals(CountersStats counters, CumulativeLatencies latencies) {
+    static RunTotals of(WorkerRun run) {
+        return new RunTotals(run.counters(), run.latencies());
+    }
+
+    RunTotals plus(RunTotals other) {
+        return new RunTotals(counters.plus(other.counters), latencies.plus(other.latencies));
+    }
+}
