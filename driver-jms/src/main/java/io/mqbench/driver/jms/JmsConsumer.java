@@ -1,6 +1,7 @@
 package io.mqbench.driver.jms;
 
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.driver.support.Closing;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import javax.jms.BytesMessage;
@@ -51,7 +52,7 @@ final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageL
             connection.start();
             return created;
         } catch (JMSException | RuntimeException e) {
-            JmsProducer.closeQuietly(connection);
+            Closing.discard(connection, log);
             throw e;
         }
     }
@@ -109,6 +110,6 @@ final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageL
     @Override
     public void close() {
         closed = true;
-        JmsProducer.closeQuietly(connection);
+        Closing.discard(connection, log);
     }
 }

@@ -1,6 +1,7 @@
 package io.mqbench.driver.jms;
 
 import io.mqbench.driver.api.SendWindow;
+import io.mqbench.driver.support.Closing;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -58,7 +59,7 @@ final class JmsProducer implements BenchmarkProducer, SendWindow {
             provider.watch(connection, new ProducerEvents(name, created.pending, JMSException::new));
             return created;
         } catch (JMSException | RuntimeException e) {
-            closeQuietly(connection);
+            Closing.discard(connection, log);
             throw e;
         }
     }
@@ -96,15 +97,7 @@ final class JmsProducer implements BenchmarkProducer, SendWindow {
         if (pending.count() > 0) {
             log.debug("producer {}: closing with {} sends unanswered", name, pending.count());
         }
-        closeQuietly(connection);
+        Closing.discard(connection, log);
         pending.failAll(new JMSException("producer closed before the broker answered"));
-    }
-
-    static void closeQuietly(Connection connection) {
-        try {
-            connection.close();
-        } catch (JMSException | RuntimeException e) {
-            log.debug("closing a connection failed: {}", e.toString());
-        }
     }
 }

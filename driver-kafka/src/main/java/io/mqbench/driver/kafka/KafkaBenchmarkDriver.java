@@ -3,6 +3,7 @@ package io.mqbench.driver.kafka;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.Closing;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -199,10 +200,10 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
     @Override
     public void close() {
         for (KafkaBenchmarkConsumer consumer : consumers.takeAll()) {
-            closeQuietly(consumer);
+            Closing.quietly(consumer, log);
         }
         for (AutoCloseable producer : producers.takeAll()) {
-            closeQuietly(producer);
+            Closing.quietly(producer, log);
         }
         if (topics == null) {
             return;
@@ -229,16 +230,5 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
             log.warn("reset: could not delete the run's topics: {}", e.toString());
         }
         groups.clear();
-    }
-
-    private static void closeQuietly(AutoCloseable closeable) {
-        try {
-            closeable.close();
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            log.warn("closing {}: {}", closeable.getClass().getSimpleName(), e.toString());
-        }
     }
 }

@@ -3,6 +3,7 @@ package io.mqbench.driver.rabbitmq;
 import com.rabbitmq.client.Channel;
 import io.mqbench.driver.rabbitmq.RabbitMqSettings.QueueMode;
 import io.mqbench.driver.rabbitmq.RabbitMqSettings.QueueType;
+import io.mqbench.driver.support.Closing;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -162,13 +162,10 @@ final class Topology {
         }
     }
 
+    /** A channel the broker may already have closed (an error closes it): closed if still open, a failure at debug. */
     static void closeQuietly(Channel channel) {
         if (channel != null && channel.isOpen()) {
-            try {
-                channel.close();
-            } catch (IOException | TimeoutException | RuntimeException e) {
-                log.debug("closing channel: {}", e.toString());
-            }
+            Closing.discard(channel, log);
         }
     }
 }
