@@ -31,5 +31,9 @@ class DurationParserTest {
         assertEquals("20s", DurationParser.format(Duration.ofSeconds(20)));
         assertEquals("1h", DurationParser.format(Duration.ofHours(1)));
         assertEquals("0s", DurationParser.format(Duration.ZERO));
+        // Exact to the millisecond (a fault at 2500ms read "2s" before).
+        assertEquals("2.5s", DurationParser.format(Duration.ofMillis(2_500)));
+        assertEquals("1m2.05s", DurationParser.format(Duration.ofMillis(62_050)));
+        assertEquals("250ms", DurationParser.format(Duration.ofMillis(250)));
     }
 }

@@ -5,6 +5,7 @@ import com.mongodb.client.MongoCollection;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.Durations;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -149,10 +150,10 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
         facts.put("writeConcern", describe(settings.sendLevel(), settings));
         facts.put("consumerWriteConcern", describe(settings.consumerLevel(), settings));
         facts.put("readPreference", settings.parsedReadPreference().getName());
-        facts.put("visibilityTimeout", Durations.describe(settings.visibilityTimeoutMillis()));
+        facts.put("visibilityTimeout", Durations.format(Duration.ofMillis(settings.visibilityTimeoutMillis())));
         facts.put("receiveBatch", String.valueOf(settings.receiveBatch));
         facts.put("insertBatch", String.valueOf(settings.insertBatch));
-        facts.put("pollInterval", Durations.describe(settings.pollIntervalMillis()));
+        facts.put("pollInterval", Durations.format(Duration.ofMillis(settings.pollIntervalMillis())));
         facts.put("claimOrder", settings.claimOrderKind().name().toLowerCase(Locale.ROOT));
         facts.put("endToEndTimestamp", "field publishedAt (producer's epoch ms)");
         return facts;
@@ -165,7 +166,7 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
         }
         if (level != WriteConcernLevel.W1) {
             text.append(", wtimeout ").append(settings.writeConcernTimeoutMillis() == 0 ? "none"
-                    : Durations.describe(settings.writeConcernTimeoutMillis()));
+                    : Durations.format(Duration.ofMillis(settings.writeConcernTimeoutMillis())));
         }
         return text.toString();
     }

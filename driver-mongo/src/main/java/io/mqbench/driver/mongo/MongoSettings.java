@@ -6,6 +6,7 @@ import com.mongodb.ConnectionString;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import io.mqbench.driver.support.DriverSettings;
+import io.mqbench.driver.support.Durations;
 import java.io.File;
 import java.io.IOException;
 
@@ -82,15 +83,15 @@ public final class MongoSettings {
         sendLevel = choice("writeConcern", writeConcern, WriteConcernLevel.class);
         consumerLevel = consumerWriteConcern == null ? sendLevel
                 : choice("consumerWriteConcern", consumerWriteConcern, WriteConcernLevel.class);
-        writeConcernTimeoutMillis = Durations.millis("writeConcernTimeout", writeConcernTimeout);
+        writeConcernTimeoutMillis = Durations.parse(writeConcernTimeout, "writeConcernTimeout").toMillis();
         parsedReadPreference = readPreference();
         parsedClaimOrder = choice("claimOrder", claimOrder, ClaimOrder.class);
-        visibilityTimeoutMillis = Durations.millis("visibilityTimeout", visibilityTimeout);
+        visibilityTimeoutMillis = Durations.parse(visibilityTimeout, "visibilityTimeout").toMillis();
         if (visibilityTimeoutMillis < 100) {
             throw new IllegalArgumentException("visibilityTimeout is " + visibilityTimeout + "; allowed: 100ms or"
                     + " more (a shorter lease expires before a consumer has handed its batch over)");
         }
-        pollIntervalMillis = Durations.millis("pollInterval", pollInterval);
+        pollIntervalMillis = Durations.parse(pollInterval, "pollInterval").toMillis();
         if (pollIntervalMillis < 1 || pollIntervalMillis > 10_000) {
             throw new IllegalArgumentException("pollInterval is " + pollInterval + "; allowed: 1ms to 10s");
         }

@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import io.mqbench.driver.support.Durations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,20 +82,20 @@ class MongoSettingsTest {
     void durationsNeedAUnit() throws IOException {
         assertEquals(1_500, read("visibilityTimeout: 1500ms\n").visibilityTimeoutMillis());
         assertEquals(120_000, read("visibilityTimeout: 2m\n").visibilityTimeoutMillis());
-        assertEquals("visibilityTimeout is '30'; allowed: a whole number with a unit ms, s or m, e.g. 500ms, 30s, 2m",
+        assertEquals("visibilityTimeout: '30' is not a duration; write a number and a unit, e.g. 500ms, 30s, 5m, 1h",
                 error("visibilityTimeout: 30\n"));
-        assertTrue(error("pollInterval: soon\n").startsWith("pollInterval is 'soon'; allowed:"));
+        assertTrue(error("pollInterval: soon\n").startsWith("pollInterval: 'soon' is not a duration"));
         assertEquals("visibilityTimeout is 50ms; allowed: 100ms or more (a shorter lease expires before a consumer"
                 + " has handed its batch over)", error("visibilityTimeout: 50ms\n"));
         assertEquals("pollInterval is 0ms; allowed: 1ms to 10s", error("pollInterval: 0ms\n"));
     }
 
     @Test
-    void durationsReadBackInTheirLargestWholeUnit() {
-        assertEquals("30s", Durations.describe(30_000));
-        assertEquals("2m", Durations.describe(120_000));
-        assertEquals("1500ms", Durations.describe(1_500));
-        assertEquals("0ms", Durations.describe(0));
+    void durationsReadBackAsTheyAreWritten() {
+        assertEquals("30s", Durations.format(Duration.ofMillis(30_000)));
+        assertEquals("2m", Durations.format(Duration.ofMillis(120_000)));
+        assertEquals("1.5s", Durations.format(Duration.ofMillis(1_500)));
+        assertEquals("0s", Durations.format(Duration.ZERO));
     }
 
     @Test
