@@ -142,6 +142,83 @@ class DeployManifestsTest {
         assertEquals(4, file.get("workers").size());
     }
 
+    /**
+     * Every pod meets Kubernetes' "restricted" Pod Security Standard (a namespace that enforces it
+     * admits them): no root, the runtime's default seccomp profile, and in each container no
+     * privilege escalation, no capabilities and a read-only root file system with a writable /tmp
+     * for the JVM.
+     */
+    @Test
+    void everyPodMeetsTheRestrictedPodSecurityStandard() throws IOException {
+        for (JsonNode document : manifests()) {
+            JsonNode pod = switch (document.path("kind").asText()) {
+                case "Pod" -> document.get("spec");
+                case "StatefulSet", "Job" -> document.at("/spec/template/spec");
+                default -> null;
+            };
+            if (pod == null) {
+                continue;
+            }
+            String name = document.at("/metadata/name").asText();
+            assertTrue(pod.at("/securityContext/runAsNonRoot").asBoolean(), name + ": runAsNonRoot");
+            assertTrue(pod.at("/securityContext/runAsUser").asInt() > 0, name + ": a non-root uid");
+            assertEquals("RuntimeDefault", pod.at("/securityContext/seccompProfile/type").asText(), name + ": seccomp");
+            for (JsonNode container : pod.get("containers")) {
+                JsonNode security = container.get("securityContext");
+                assertNotNull(security, name + ": a container security context");
+                assertFalse(security.path("allowPrivilegeEscalation").asBoolean(true), name + ": no privilege escalation");
+                assertEquals(List.of("ALL"), strings(security.at("/capabilities/drop")), name + ": capabilities dropped");
+                assertTrue(security.path("readOnlyRootFilesystem").asBoolean(), name + ": read-only root");
+                if (container.path("image").asText().startsWith("mqbench")) {
+                    assertEquals("/tmp", mounts(container).get("tmp"), name + ": the JVM's /tmp");
+                    assertTrue(volume(pod, "tmp").has("emptyDir"), name + ": /tmp is an emptyDir");
+                }
+            }
+        }
+    }
+
+    /** The workers' liveness probe asks the stats port, which answers without the token, on the port the command opens. */
+    @Test
+    void theWorkersLivenessProbeAsksTheStatsPortTheCommandOpens() throws IOException {
+        JsonNode container = only("StatefulSet").at("/spec/template/spec/containers/0");
+        JsonNode liveness = container.get("livenessProbe");
+        assertNotNull(liveness, "a liveness probe");
+        assertEquals("/", liveness.at("/httpGet/path").asText());
+        String portName = liveness.at("/httpGet/port").asText();
+        JsonNode port = null;
+        for (JsonNode candidate : container.get("ports")) {
+            if (candidate.get("name").asText().equals(portName)) {
+                port = candidate;
+            }
+        }
+        assertNotNull(port, "the probe's port " + portName + " is declared");
+        assertEquals(after(strings(container.get("command")), "--stats-port"), port.get("containerPort").asText(),
+                "the probe asks the port the worker serves its stats on");
+        assertTrue(liveness.at("/failureThreshold").asInt() * liveness.at("/periodSeconds").asInt() >= 30,
+                "a busy JVM (a full GC, a saturated node) gets half a minute before a restart");
+    }
+
+    /**
+     * The image's build context leaves out the brokers' data and the charts' virtual environment
+     * (hundreds of MB) but keeps every folder the Dockerfile copies, the built lib/ folder included
+     * (an exception to the rule that leaves out every target/).
+     */
+    @Test
+    void theBuildContextKeepsWhatTheDockerfileCopiesAndNothingLarge() throws IOException {
+        List<String> ignored = Files.readAllLines(TempFiles.repositoryRoot().resolve(".dockerignore")).stream()
+                .map(String::trim).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+        assertTrue(ignored.containsAll(List.of(".brokers", "charts/.venv", "**/target", ".git")), ignored.toString());
+        for (String line : Files.readAllLines(DEPLOY.resolve("Dockerfile"))) {
+            if (line.startsWith("COPY ")) {
+                String source = line.split("\\s+")[1].replaceAll("/$", "");
+                assertFalse(ignored.contains(source), source + " is copied by the Dockerfile but left out of the context");
+                if (source.contains("/target/")) {
+                    assertTrue(ignored.contains("!" + source), source + " must be an exception to **/target");
+                }
+            }
+        }
+    }
+
     private static void assertTokenMounted(JsonNode podSpec, JsonNode container, String tokenFile) {
         assertNotNull(tokenFile, "--token-file");
         JsonNode mount = null;
