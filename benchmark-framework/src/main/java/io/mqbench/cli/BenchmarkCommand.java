@@ -24,9 +24,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code bin/benchmark}: OMB's command line, plus mqbench's quick-trial and checking options. */
 @Command(
@@ -91,6 +93,13 @@ final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--validate", description = "Check every driver and workload file, then exit.")
     boolean validate;
 
+    @Option(names = "--completion", description = "Print a bash completion script for bin/benchmark and exit:"
+            + " source <(bin/benchmark --completion)")
+    boolean completion;
+
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--suite", paramLabel = "<suite.yaml>",
             description = "Run a suite (drivers x workloads from the file) into <output>/<suite>/<run-id>/; resumes an unfinished run.")
     File suite;
@@ -150,6 +159,10 @@ final class BenchmarkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (completion) {
+            out.print(BashCompletion.of(spec.commandLine()));
+            return ExitCodes.OK;
+        }
         if (csv != null) {
             if (!drivers.isEmpty() || !workloads.isEmpty() || suite != null) {
                 throw new UserError("--csv summarises the results already in a folder; give it alone, without -d, --suite or workload files");
