@@ -25,9 +25,14 @@ public final class ScrapedMetrics {
 
     private final Map<String, String> types = new LinkedHashMap<>();
     private final List<Sample> samples = new ArrayList<>();
+    private final String text;
+
+    private ScrapedMetrics(String text) {
+        this.text = text;
+    }
 
     public static ScrapedMetrics parse(String page) {
-        ScrapedMetrics parsed = new ScrapedMetrics();
+        ScrapedMetrics parsed = new ScrapedMetrics(page);
         Set<String> helped = new java.util.HashSet<>();
         for (String line : page.split("\n")) {
             if (line.isBlank()) {
@@ -47,6 +52,11 @@ public final class ScrapedMetrics {
         }
         parsed.checkHistograms();
         return parsed;
+    }
+
+    /** The page as it was served, for checkers of its own (Prometheus' parser and lint, in PromlintTest). */
+    public String text() {
+        return text;
     }
 
     /** Every family's name, as declared in TYPE lines. */
