@@ -8,13 +8,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class DurationParserTest {
+    /** The grammar is driver-support's (DurationsTest); here, that the harness reads it and makes mistakes a UserError. */
     @Test
-    void parsesUnits() {
-        assertEquals(Duration.ofMillis(500), DurationParser.parse("500ms", "--x"));
-        assertEquals(Duration.ofSeconds(30), DurationParser.parse("30s", "--x"));
-        assertEquals(Duration.ofMinutes(5), DurationParser.parse("5m", "--x"));
+    void readsTheOneGrammar() {
         assertEquals(Duration.ofSeconds(90), DurationParser.parse("1.5min", "--x"));
-        assertEquals(Duration.ofHours(1), DurationParser.parse("1h", "--x"));
     }
 
     @Test
@@ -28,12 +25,7 @@ class DurationParserTest {
     @Test
     void formatsForPeople() {
         assertEquals("1m30s", DurationParser.format(Duration.ofSeconds(90)));
-        assertEquals("20s", DurationParser.format(Duration.ofSeconds(20)));
-        assertEquals("1h", DurationParser.format(Duration.ofHours(1)));
-        assertEquals("0s", DurationParser.format(Duration.ZERO));
         // Exact to the millisecond (a fault at 2500ms read "2s" before).
         assertEquals("2.5s", DurationParser.format(Duration.ofMillis(2_500)));
-        assertEquals("1m2.05s", DurationParser.format(Duration.ofMillis(62_050)));
-        assertEquals("250ms", DurationParser.format(Duration.ofMillis(250)));
     }
 }
