@@ -85,9 +85,9 @@ public final class RecoveryFigures {
         r.windowEndSecond = seconds(r.recovered ? faultSecond + Math.max(r.ratesRecoveredSeconds, r.backlogRecoveredSeconds) : windowEnd);
         r.publishUnavailableSeconds = round(idleSeconds(first, last, this::publish, publishTarget));
         r.consumeUnavailableSeconds = consumeTarget > 0 ? round(idleSeconds(first, last, this::consume, consumeTarget)) : 0;
-        double errors = 0;
+        long errors = 0;
         for (int i = first; i <= through; i++) {
-            errors += errors(i) * length(i);
+            errors += messages(this::errors, i);
             r.peakBacklog = Math.max(r.peakBacklog, samples.backlog.get(i));
             r.peakPublishDelay99pctMs = max(r.peakPublishDelay99pctMs, micros(samples.publishDelayLatency99pct.get(i)));
             r.peakPublishDelayMaxMs = max(r.peakPublishDelayMaxMs, micros(samples.publishDelayLatencyMax.get(i)));
@@ -95,7 +95,7 @@ public final class RecoveryFigures {
             r.peakEndToEndLatency99pctMs = max(r.peakEndToEndLatency99pctMs, samples.endToEndLatency99pct.get(i));
             r.peakEndToEndLatencyMaxMs = max(r.peakEndToEndLatencyMaxMs, samples.endToEndLatencyMax.get(i));
         }
-        r.sendErrors = Math.round(errors);
+        r.sendErrors = errors;
         return r;
     }
 
@@ -156,6 +156,7 @@ public final class RecoveryFigures {
         return 1 - Math.min(1, rate.at(i) / target);
     }
 
+    /** The messages sample {@code i} counted, read back from its rate: a whole number. */
     private long messages(IntToRate rate, int i) {
         return Math.round(rate.at(i) * length(i));
     }

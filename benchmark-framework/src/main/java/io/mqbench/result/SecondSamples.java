@@ -15,7 +15,11 @@ import org.HdrHistogram.Histogram;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class SecondSamples {
-    /** Seconds into the measured phase at the end of each sample (samples last about a second). */
+    /**
+     * Seconds into the measured phase at the end of each sample (samples last about a second), to
+     * the microsecond: a sample's count is its rate times the time since the previous end, and
+     * ends rounded to the millisecond made that a few messages off wherever the rate changed.
+     */
     public List<Double> second = new ArrayList<>();
     public List<Double> publishRate = new ArrayList<>();
     public List<Double> consumeRate = new ArrayList<>();
@@ -32,7 +36,7 @@ public class SecondSamples {
 
     /** Adds the sample that ended {@code endSecond} into the phase and lasted {@code seconds}. */
     void add(PeriodStats stats, double seconds, double endSecond, long backlogNow) {
-        second.add(Math.round(endSecond * 1000) / 1000.0);
+        second.add(Math.round(endSecond * 1_000_000) / 1_000_000.0);
         publishRate.add(stats.messagesSent / seconds);
         consumeRate.add(stats.messagesReceived / seconds);
         publishErrorRate.add(stats.messageSendErrors / seconds);
