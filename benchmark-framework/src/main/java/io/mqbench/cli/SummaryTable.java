@@ -34,9 +34,9 @@ final class SummaryTable {
                     measured ? Console.ms(r.aggregatedPublishLatency99pct) : "-",
                     measured ? Console.ms(r.aggregatedEndToEndLatency50pct) : "-",
                     measured ? Console.ms(r.aggregatedEndToEndLatency99pct) : "-",
-                    checked ? (d.lost != null ? String.valueOf(d.lost) : d.missing + "?") : "-",
-                    checked ? String.valueOf(d.duplicated) : "-",
-                    String.valueOf(outcome.sendErrors()),
+                    checked ? (d.lost != null ? count(d.lost) : count(d.missing) + "?") : "-",
+                    checked ? count(d.duplicated) : "-",
+                    count(outcome.sendErrors()),
                     outcome.file() == null ? "(not written: " + r.statusReason + ")" : outcome.file());
         }
         if (outcomes.stream().anyMatch(o -> o.result().delivery != null && o.result().delivery.checked && o.result().delivery.lost == null)) {
@@ -45,6 +45,11 @@ final class SummaryTable {
         if (outcomes.stream().anyMatch(o -> o.result().warnings != null)) {
             out.println("Some runs have warnings (printed above and kept in the result's 'warnings').");
         }
+    }
+
+    /** A count as the rates are printed: 30,070, not 30070. */
+    private static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
     }
 
     private static int length(String text) {

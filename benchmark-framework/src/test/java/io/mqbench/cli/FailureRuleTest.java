@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,7 +48,8 @@ class FailureRuleTest {
         assertTrue(header.contains("send err"), header);
         long errors = result.get("sendErrors").properties().stream().mapToLong(e -> e.getValue().asLong()).sum();
         String row = run.out().lines().filter(l -> l.contains("Faulty")).reduce((a, b) -> b).orElseThrow();
-        assertTrue(errors > 0 && row.contains(" " + errors + " "), "the row shows the " + errors + " send errors: " + row);
+        String shown = String.format(Locale.ROOT, " %,d ", errors);
+        assertTrue(errors > 0 && row.contains(shown), "the row shows the send errors as" + shown + ": " + row);
     }
 
     @Test
