@@ -3,6 +3,7 @@ package io.mqbench.driver.jms;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.SettingsCheck;
 import io.mqbench.driver.support.Closing;
+import io.mqbench.driver.support.CreationThreads;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -18,8 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.bookkeeper.stats.StatsLogger;
 import org.slf4j.Logger;
@@ -35,7 +34,8 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
     private JmsSettings settings;
     private JmsProvider provider;
     private Map<String, String> brokerFacts;
-    private ExecutorService creationThreads;
+    // Named so Artemis' CloseIT can tell the driver's threads from the test's.
+    private final CreationThreads creationThreads = new CreationThreads("jms-create");
     private final AtomicInteger producerNumbers = new AtomicInteger();
     private final AtomicInteger consumerNumbers = new AtomicInteger();
     private final OpenClients<BenchmarkProducer> producers = new OpenClients<>();
@@ -55,11 +55,6 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
         provider = opened.provider();
         // Asked once, while connected: the result file wants them even after a broker failure.
         brokerFacts = provider.describe();
-        creationThreads = Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "jms-create");
-            thread.setDaemon(true);
-            return thread;
-        });
     }
 
     @Override
@@ -69,7 +64,7 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
 
     @Override
     public CompletableFuture<Void> createTopic(String topic, int partitions) {
-        return CompletableFuture.runAsync(() -> {
+        return creationThreads.run(() -> {
             try {
                 provider.createTopic(topic, partitions);
             } catch (Exception e) {
@@ -78,12 +73,12 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
             synchronized (createdTopics) {
                 createdTopics.add(topic);
             }
-        }, creationThreads);
+        });
     }
 
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        return CompletableFuture.supplyAsync(() -> {
+        return creationThreads.supply(() -> {
             String name = "mqbench-producer-" + producerNumbers.getAndIncrement();
             try {
                 return producers.add(openProducer(name, topic));
@@ -91,13 +86,13 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
                 throw new CompletionException("cannot create " + name + " for " + topic + ": "
                         + JmsFailures.describe(e), e);
             }
-        }, creationThreads);
+        });
     }
 
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName,
                                                                ConsumerCallback consumerCallback) {
-        return CompletableFuture.supplyAsync(() -> {
+        return creationThreads.supply(() -> {
             String name = "mqbench-consumer-" + consumerNumbers.getAndIncrement();
             try {
                 BenchmarkConsumer consumer = openConsumer(name, topic, subscriptionName, consumerCallback);
@@ -109,7 +104,7 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
                 throw new CompletionException("cannot create " + name + " on subscription " + subscriptionName
                         + " of " + topic + ": " + JmsFailures.describe(e), e);
             }
-        }, creationThreads);
+        });
     }
 
     /**
@@ -153,9 +148,7 @@ public abstract class JmsBenchmarkDriver implements BenchmarkDriver, DriverMetad
             }
             provider.close();
         }
-        if (creationThreads != null) {
-            creationThreads.shutdownNow();
-        }
+        creationThreads.close();
     }
 
     private void deleteTopology() {
