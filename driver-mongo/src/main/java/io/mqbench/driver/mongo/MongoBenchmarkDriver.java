@@ -5,6 +5,7 @@ import com.mongodb.client.MongoCollection;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.CreationThreads;
 import io.mqbench.driver.support.Durations;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -21,8 +22,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.bookkeeper.stats.StatsLogger;
@@ -47,11 +46,10 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
     private final Set<String> createdTopics = ConcurrentHashMap.newKeySet();
     private final AtomicInteger producerNumbers = new AtomicInteger();
     private final AtomicInteger consumerNumbers = new AtomicInteger();
-    private final AtomicInteger creationThreadNumbers = new AtomicInteger();
+    private final CreationThreads creationThreads = new CreationThreads("mongo-create");
     private MongoSettings settings;
     private MongoConnection connection;
     private SubscriptionRegistry registry;
-    private ExecutorService creationThreads;
     private Map<String, String> serverFacts = Map.of();
 
     public MongoBenchmarkDriver() {
@@ -73,11 +71,6 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
         settings = MongoSettings.read(configurationFile);
         connection = MongoConnection.open(settings, clientCustomizer);
         registry = new SubscriptionRegistry(connection.database());
-        creationThreads = Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "mongo-create-" + creationThreadNumbers.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
         serverFacts = connection.describe();
         log.info("MongoDB {} at {} ({}), database {}, writeConcern {}", serverFacts.get("brokerVersion"),
                 connection.hosts(), serverFacts.get("topology"), settings.database, settings.sendWriteConcern());
@@ -90,7 +83,7 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
 
     @Override
     public CompletableFuture<Void> createTopic(String topic, int partitions) {
-        return CompletableFuture.runAsync(() -> {
+        return creationThreads.run(() -> {
             TopicCollections collections = new TopicCollections(topic);
             registry.createTopic(collections);
             createdTopics.add(topic);
@@ -98,12 +91,12 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
                 log.info("topic {}: {} partitions asked for; a Mongo queue has none (one collection per"
                         + " subscription, shared by its consumers)", topic, partitions);
             }
-        }, creationThreads);
+        });
     }
 
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        return CompletableFuture.supplyAsync(() -> {
+        return creationThreads.supply(() -> {
             TopicCollections collections = new TopicCollections(topic);
             SubscriptionTargets targets = new SubscriptionTargets(collections, registry, connection.database());
             if (targets.current().isEmpty()) {
@@ -114,13 +107,13 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
             producers.add(producer);
             producer.start();
             return producer;
-        }, creationThreads);
+        });
     }
 
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName,
                                                                ConsumerCallback consumerCallback) {
-        return CompletableFuture.supplyAsync(() -> {
+        return creationThreads.supply(() -> {
             TopicCollections collections = new TopicCollections(topic);
             registry.register(collections, subscriptionName);
             MongoCollection<BsonDocument> queue = connection.database()
@@ -132,7 +125,7 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
             consumers.add(consumer);
             consumer.start();
             return consumer;
-        }, creationThreads);
+        });
     }
 
     /** A claimed message whose consumer did not acknowledge it is claimable again when its lease ends. */
@@ -196,8 +189,6 @@ public final class MongoBenchmarkDriver implements BenchmarkDriver, DriverMetada
             connection.close();
             connection = null;
         }
-        if (creationThreads != null) {
-            creationThreads.shutdownNow();
-        }
+        creationThreads.close();
     }
 }
