@@ -1,10 +1,9 @@
 package io.mqbench.driver.rabbitmq;
 
+import io.mqbench.driver.support.CreationThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
 
 /**
  * OMB's creation batching ({@code producerCreationBatchSize} / {@code producerCreationDelay} and
@@ -20,39 +19,24 @@ final class CreationBatches {
         R create(I item) throws Exception;
     }
 
-    /** Creates every item in batches on {@code executor}; the list keeps the order of {@code items}. */
+    /** Creates every item in batches on {@code threads}; the list keeps the order of {@code items}. */
     static <I, R> CompletableFuture<List<R>> create(List<I> items, int batchSize, long delayMillis,
-                                                   ExecutorService executor, Creation<I, R> creation) {
-        return CompletableFuture.supplyAsync(() -> {
+                                                   CreationThreads threads, Creation<I, R> creation) {
+        return threads.supply(() -> {
             List<R> created = new ArrayList<>(items.size());
             for (int start = 0; start < items.size(); start += batchSize) {
                 if (start > 0 && delayMillis > 0) {
-                    sleep(delayMillis);
+                    Thread.sleep(delayMillis);
                 }
                 List<CompletableFuture<R>> batch = new ArrayList<>();
                 for (I item : items.subList(start, Math.min(items.size(), start + batchSize))) {
-                    batch.add(CompletableFuture.supplyAsync(() -> {
-                        try {
-                            return creation.create(item);
-                        } catch (Exception e) {
-                            throw new CompletionException(e);
-                        }
-                    }, executor));
+                    batch.add(threads.supply(() -> creation.create(item)));
                 }
                 for (CompletableFuture<R> future : batch) {
                     created.add(future.join());
                 }
             }
             return created;
-        }, executor);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CompletionException(e);
-        }
+        });
     }
 }

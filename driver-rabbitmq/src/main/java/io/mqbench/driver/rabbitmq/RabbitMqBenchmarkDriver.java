@@ -3,6 +3,8 @@ package io.mqbench.driver.rabbitmq;
 import com.rabbitmq.client.Connection;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.CreationThreads;
+import io.mqbench.driver.support.DaemonThreads;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -17,13 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.bookkeeper.stats.StatsLogger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,7 +44,7 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
     private Topology topology;
     private Reconnects reconnects;
     private ExecutorService deliveryThreads;
-    private ExecutorService creationThreads;
+    private final CreationThreads creationThreads = new CreationThreads("rabbitmq-create");
     private ScheduledExecutorService reconnectThread;
     private final Map<String, String> brokerFacts = new LinkedHashMap<>();
     private final OpenClients<RabbitMqProducer> producers = new OpenClients<>();
@@ -70,9 +69,9 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
             throw new IOException(e.getMessage(), e);
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        deliveryThreads = Executors.newFixedThreadPool(Math.max(2, 2 * cores), named("rabbitmq-delivery"));
-        creationThreads = Executors.newCachedThreadPool(named("rabbitmq-create"));
-        reconnectThread = Executors.newSingleThreadScheduledExecutor(named("rabbitmq-reconnect"));
+        deliveryThreads = Executors.newFixedThreadPool(Math.max(2, 2 * cores),
+                DaemonThreads.named("rabbitmq-delivery"));
+        reconnectThread = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rabbitmq-reconnect"));
         reconnects = new Reconnects(reconnectThread, settings.reconnectIntervalMs);
         ConnectionSource source = new ConnectionSource(endpoints, deliveryThreads);
         connections = new ClientConnections(source, settings.connectionPerProducer, settings.connectionPerConsumer);
@@ -105,13 +104,7 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
 
     @Override
     public CompletableFuture<Void> createTopic(String topic, int partitions) {
-        return CompletableFuture.runAsync(() -> {
-            try {
-                topology.declareTopic(topic, partitions);
-            } catch (IOException | IllegalArgumentException e) {
-                throw new CompletionException(e);
-            }
-        }, creationThreads);
+        return creationThreads.run(() -> topology.declareTopic(topic, partitions));
     }
 
     @Override
@@ -235,20 +228,9 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, DriverMet
         if (admin != null) {
             admin.close();
         }
-        if (creationThreads != null) {
-            creationThreads.shutdownNow();
-        }
+        creationThreads.close();
         if (deliveryThreads != null) {
             deliveryThreads.shutdownNow();
         }
-    }
-
-    private static ThreadFactory named(String prefix) {
-        AtomicInteger counter = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }
