@@ -13,6 +13,8 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,6 +83,8 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, DriverMetad
     void initialize(PulsarSettings given) throws IOException {
         settings = DriverSettings.check(given, PulsarSettings::validate);
         try {
+            // Before the admin API creates anything: a wrong port is then a refusal in milliseconds.
+            checkSomeBrokerAccepts(settings.client.serviceUrl.trim());
             admin = adminBuilder().build();
             checkCluster();
             createNamespace();
@@ -246,6 +250,29 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, DriverMetad
             throw new IOException("cannot connect to Pulsar at " + serviceUrl + ": no answer within " + CONNECT_SECONDS + " s"
                     + " (is it running? bin/brokers start pulsar; check client.serviceUrl)", e);
         }
+    }
+
+    /**
+     * At least one of serviceUrl's hosts accepts a TCP connection. The client retries a refused
+     * connection until its timeout, so without this a wrong port took CONNECT_SECONDS to say so.
+     */
+    private static void checkSomeBrokerAccepts(String serviceUrl) throws IOException {
+        boolean tls = serviceUrl.startsWith("pulsar+ssl://");
+        String hosts = serviceUrl.substring(serviceUrl.indexOf("://") + 3).replaceAll("/.*$", "");
+        IOException last = null;
+        for (String hostPort : hosts.split(",")) {
+            int colon = hostPort.lastIndexOf(':');
+            String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
+            int port = colon < 0 ? (tls ? 6651 : 6650) : Integer.parseInt(hostPort.substring(colon + 1));
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(host, port), CONNECT_SECONDS * 1000);
+                return;
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw new IOException("cannot connect to Pulsar at " + serviceUrl + ": " + oneLine(last)
+                + " (is it running? bin/brokers start pulsar; check client.serviceUrl)", last);
     }
 
     @Override

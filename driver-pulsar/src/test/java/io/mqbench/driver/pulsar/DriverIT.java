@@ -193,7 +193,10 @@ class DriverIT {
 
         PulsarSettings wrongBinary = PulsarTesting.settings();
         wrongBinary.client.serviceUrl = "pulsar://127.0.0.1:" + freePort;
+        start = System.nanoTime();
         error = assertThrows(IOException.class, () -> PulsarTesting.driver(wrongBinary));
+        millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(millis < 2_000, "a refused connection is not retried until the client's timeout: failed after " + millis + " ms");
         assertTrue(error.getMessage().startsWith("cannot connect to Pulsar at pulsar://127.0.0.1:" + freePort + ": "), error.getMessage());
         assertTrue(error.getMessage().endsWith("(is it running? bin/brokers start pulsar; check client.serviceUrl)"), error.getMessage());
         assertFalse(error.getMessage().contains("\n"), error.getMessage());
