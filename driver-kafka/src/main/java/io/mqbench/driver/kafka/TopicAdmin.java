@@ -1,5 +1,6 @@
 package io.mqbench.driver.kafka;
 
+import io.mqbench.driver.support.DaemonThreads;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
 import java.time.Duration;
@@ -44,11 +45,7 @@ final class TopicAdmin implements AutoCloseable {
     private final Map<String, String> topicConfig;
     private final Set<String> created = ConcurrentHashMap.newKeySet();
     /** Admin calls block on futures; they get their own thread so the harness's thread never waits twice. */
-    private final ExecutorService calls = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "kafka-topic-admin");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService calls = Executors.newSingleThreadExecutor(DaemonThreads.named("kafka-topic-admin"));
 
     TopicAdmin(Admin admin, Optional<Short> replicationFactor, Map<String, String> topicConfig) {
         this.admin = admin;

@@ -4,6 +4,7 @@ import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.InProcessBroker;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.DaemonThreads;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -55,16 +56,12 @@ public final class LoopbackBenchmarkDriver
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
         settings = readSettings(configurationFile);
-        acknowledger = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "loopback-acknowledger");
-            thread.setDaemon(true);
-            return thread;
-        });
         startBroker();
     }
 
     /** What the settings add to the in-memory broker: the end-of-run stall and the capacities' acknowledger. */
     private void startBroker() {
+        acknowledger = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("loopback-acknowledger"));
         endStall = new EndStall(settings.stallAtEndMs);
         sendStall = new SendStall(settings.sendStall);
         if (!settings.capacity.isUnlimited()) {
@@ -76,7 +73,6 @@ public final class LoopbackBenchmarkDriver
     void initialize(LoopbackSettings given) {
         given.validate();
         settings = given;
-        acknowledger = Executors.newSingleThreadScheduledExecutor();
         startBroker();
     }
 

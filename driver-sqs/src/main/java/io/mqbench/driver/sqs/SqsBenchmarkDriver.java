@@ -3,6 +3,7 @@ package io.mqbench.driver.sqs;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.DaemonThreads;
 import io.mqbench.driver.support.OpenClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -63,11 +64,7 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
                     + Errors.describe(e) + ")" + (settings.httpClientKind() == SqsSettings.HttpClientKind.CRT
                             ? "; httpClient: netty needs no native library" : ""), e);
         }
-        batchWindows = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "sqs-batch-window");
-            thread.setDaemon(true);
-            return thread;
-        });
+        batchWindows = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sqs-batch-window"));
         queues = new Queues(client, settings);
         checkReachable();
     }
