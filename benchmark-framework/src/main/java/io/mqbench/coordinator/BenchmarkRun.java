@@ -1,11 +1,10 @@
 package io.mqbench.coordinator;
 
-import io.mqbench.Version;
 import io.mqbench.config.DriverFile;
 import io.mqbench.config.UserError;
 import io.mqbench.faults.FaultSchedule;
-import io.mqbench.result.HostFacts;
 import io.mqbench.result.ResultFiles;
+import io.mqbench.result.RunMetadata;
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.Worker;
 import io.mqbench.workload.Fault;
@@ -69,9 +68,11 @@ public final class BenchmarkRun {
 
     public Outcome execute() throws Exception {
         LocalDateTime startedAt = LocalDateTime.now();
-        RunMetadata.fill(ctx, Instant.now());
+        ctx.assembler.describe(new RunMetadata(ctx.workload, ctx.driver, ctx.workloadFile, ctx.mode.label(),
+                ctx.worker.id() + ": driver, all topics, producers and consumers", Instant.now()));
         boolean loadStarted = false;
         Status status = Status.COMPLETE;
+        String reason = null;
         try {
             if (ctx.workload.faults != null) {
                 ctx.faults = FaultSchedule.prepare(Fault.parse(ctx.workloadFile.toString(), ctx.workload.faults,
@@ -82,31 +83,32 @@ public final class BenchmarkRun {
             runPhases(LOAD, false);
             if (ctx.shortOfWorkload != null) {
                 status = Status.PARTIAL;
-                ctx.result.statusReason = ctx.shortOfWorkload;
+                reason = ctx.shortOfWorkload;
             }
         } catch (StopSignal.RunStopped stopped) {
             status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
-            ctx.result.statusReason = "stopped: " + stopped.getMessage();
+            reason = "stopped: " + stopped.getMessage();
         } catch (UserError e) {
             if (!loadStarted) {
                 ctx.worker.stopAll();
                 throw e;
             }
             status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
-            ctx.result.statusReason = e.getMessage();
+            reason = e.getMessage();
         } catch (Exception e) {
             log.debug("run failed", e);
             status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
-            ctx.result.statusReason = "failed: " + e.getMessage();
+            reason = "failed: " + e.getMessage();
             ctx.console.phase("run failed: " + e.getMessage());
         }
         if (!loadStarted && status != Status.COMPLETE) {
             // Nothing was sent: there is nothing to save, only the reason to report.
             ctx.worker.stopAll();
-            ctx.result.status = status.label();
+            ctx.assembler.endedBeforeLoad(status.label(), reason);
             return new Outcome(ctx.result, null, status);
         }
         ctx.status = status;
+        ctx.statusReason = reason;
         runPhases(TEARDOWN, false);
         Path file = save(startedAt);
         ctx.console.phase("result (" + status.label() + "): " + file);
@@ -146,32 +148,4 @@ public final class BenchmarkRun {
         }
     }
 
-    /** The descriptive fields of a result, filled before the run starts. */
-    static final class RunMetadata {
-        private RunMetadata() {}
-
-        static void fill(RunContext ctx, Instant start) {
-            TestResult r = ctx.result;
-            Workload w = ctx.workload;
-            r.workload = w.name;
-            r.driver = ctx.driver.name();
-            r.messageSize = w.messageSize;
-            r.topics = w.topics;
-            r.partitions = w.partitionsPerTopic;
-            r.producersPerTopic = w.producersPerTopic;
-            r.consumersPerTopic = w.consumerPerSubscription;
-            r.mqbenchVersion = Version.current();
-            r.startTime = start.toString();
-            r.mode = ctx.mode.label();
-            r.targetRate = w.rate();
-            r.sweepName = w.sweepName;
-            r.sweepPoint = w.sweepPoint;
-            r.workloadFile = ctx.workloadFile.getPath();
-            r.workloadConfig = io.mqbench.result.ResultFiles.mapper().valueToTree(w);
-            r.driverFile = ctx.driver.file().getPath();
-            r.driverConfig = ctx.driver.redactedSettings();
-            r.host = HostFacts.ofThisMachine();
-            r.workers = List.of(ctx.worker.id() + ": driver, all topics, producers and consumers");
-        }
-    }
 }

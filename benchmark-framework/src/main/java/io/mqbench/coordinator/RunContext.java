@@ -25,6 +25,7 @@ final class RunContext {
     final List<byte[]> payloads;
     final StopSignal stop;
     final Console console;
+    /** The result so far, to read; phases hand what they find to the {@link #assembler}, its only writer. */
     final TestResult result;
     final ResultAssembler assembler;
     /** The workload's mode: what the start, the warm-up and the measured phase do. */
@@ -60,6 +61,12 @@ final class RunContext {
     /** How the run went, for the teardown; set once the load phases have ended. */
     BenchmarkRun.Status status = BenchmarkRun.Status.COMPLETE;
 
+    /**
+     * Why the run is partial or aborted, or else why a step of the teardown failed; the first reason
+     * stands (what follows it is its consequence). Null while everything went as planned.
+     */
+    String statusReason;
+
     /** Set when the measured phase ended without doing what the workload asked (a message count not reached). */
     String shortOfWorkload;
 
@@ -71,17 +78,14 @@ final class RunContext {
         this.payloads = payloads;
         this.stop = stop;
         this.console = console;
-        this.result = new TestResult();
-        this.assembler = new ResultAssembler(result, workload.subscriptionsPerTopic);
+        this.assembler = new ResultAssembler(workload.subscriptionsPerTopic);
+        this.result = assembler.result();
         this.mode = MeasurementMode.of(workload);
     }
 
     /** Adds a warning to the result and prints it; see {@link TestResult#warnings}. */
     void warn(String text) {
-        if (result.warnings == null) {
-            result.warnings = new ArrayList<>();
-        }
-        result.warnings.add(text);
+        assembler.warning(text);
         console.info("WARNING: " + text);
     }
 

@@ -1,6 +1,7 @@
 package io.mqbench.coordinator;
 
 import io.mqbench.result.ClockOffset;
+import io.mqbench.result.TestResult;
 import io.mqbench.result.WorkerReport;
 import java.util.List;
 import java.util.Locale;
@@ -30,38 +31,28 @@ final class Teardown implements Phase {
                     () -> negative.set(ctx.worker.getCumulativeLatencies().negativeEndToEndLatencies));
             ctx.assembler.aggregate(negative.get());
         }
-        attempt(ctx, "check delivery", () -> ctx.result.delivery = new DeliveryCheck(ctx).run());
+        attempt(ctx, "check delivery", () -> ctx.assembler.delivery(new DeliveryCheck(ctx).run()));
         attempt(ctx, "place missing messages around the faults", () -> FaultOutcome.attributeMissing(ctx));
-        attempt(ctx, "collect send errors", () -> {
-            var errors = ctx.worker.getSendErrors();
-            ctx.result.sendErrors = errors.isEmpty() ? null : errors;
-        });
+        attempt(ctx, "collect send errors", () -> ctx.assembler.sendErrors(ctx.worker.getSendErrors()));
         attempt(ctx, "report failures", () -> FailureWarnings.add(ctx));
         attempt(ctx, "estimate the workers' clocks again", ctx.worker::estimateClockOffsets);
         attempt(ctx, "stop the workers", ctx.worker::stopAll);
         describeWorkers(ctx);
         ctx.assembler.summarize();
         attempt(ctx, "judge the client's own load", () -> ctx.clientLoad.report(ctx));
-        ctx.result.targetRate = ctx.targetRate;
-        ctx.result.status = ctx.status.label();
-        ctx.result.endTime = java.time.Instant.now().toString();
+        ctx.assembler.finish(ctx.status.label(), ctx.statusReason, ctx.targetRate);
     }
 
     /** Which worker ran what; for remote workers also their clocks and their own measurements. */
     private static void describeWorkers(RunContext ctx) {
-        ctx.result.placement = ctx.worker.placement();
+        String placement = ctx.worker.placement();
         List<WorkerReport> reports = ctx.worker.workerReports();
-        if (reports.isEmpty()) {
-            ctx.result.clocks = ClockReport.local();
-            return;
-        }
-        ctx.result.workers = reports.stream().map(WorkerReport::summary).toList();
-        ctx.result.workerDetails = reports;
-        ctx.result.clocks = ClockReport.of(reports);
-        if (ctx.result.clocks.maxErrorMicros > ClockOffset.WARN_ABOVE_MICROS) {
+        TestResult.Clocks clocks = reports.isEmpty() ? ClockReport.local() : ClockReport.of(reports);
+        ctx.assembler.workers(placement, reports, clocks);
+        if (clocks.maxErrorMicros > ClockOffset.WARN_ABOVE_MICROS) {
             ctx.warn(String.format(Locale.ROOT, "end-to-end latencies between hosts may be off by up to %.1f ms"
                     + " (clock offsets between producing and consuming workers, with their uncertainty): see 'clocks'",
-                    ctx.result.clocks.maxErrorMicros / 1000.0));
+                    clocks.maxErrorMicros / 1000.0));
         }
     }
 
@@ -71,8 +62,8 @@ final class Teardown implements Phase {
         } catch (Exception e) {
             log.debug(what, e);
             ctx.console.info("could not " + what + ": " + e.getMessage());
-            if (ctx.result.statusReason == null) {
-                ctx.result.statusReason = "could not " + what + ": " + e.getMessage();
+            if (ctx.statusReason == null) {
+                ctx.statusReason = "could not " + what + ": " + e.getMessage();
             }
         }
     }

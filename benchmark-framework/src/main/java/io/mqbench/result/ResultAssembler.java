@@ -1,8 +1,11 @@
 package io.mqbench.result;
 
+import io.mqbench.delivery.DeliverySummary;
 import io.mqbench.stats.CumulativeLatencies;
 import io.mqbench.stats.HistogramCodec;
 import io.mqbench.stats.PeriodStats;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,11 +13,16 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * Fills a {@link TestResult} from what the workers measured: one entry per period in the lists,
- * the aggregated values and quantile maps from the sum of the periods' histograms, and the summary.
- * Summing the periods (rather than asking the workers for their cumulative histograms afterwards,
- * as OMB does) makes the histograms hold exactly the messages the summary counts: nothing recorded
- * between the last period and a later request slips in. Units
+ * The one writer of a run's {@link TestResult}: the phases compute their values and hand them over
+ * here, through a method named for what it records, and read the result only. What the run is comes
+ * first ({@link #describe}), then what the phases found as they find it, the measured window period
+ * by period, and at the end the status ({@link #finish}). A value a phase fills as it goes (the rate
+ * search's trials, the backlog phase) is handed over when it is created, so a run stopped halfway
+ * keeps what it found so far.
+ *
+ * <p>The measured window is summed from the periods (rather than asking the workers for their
+ * cumulative histograms afterwards, as OMB does), so the histograms hold exactly the messages the
+ * summary counts: nothing recorded between the last period and a later request slips in. Units
  * follow OMB: histograms hold microseconds; publish and end-to-end latencies are reported in
  * milliseconds, publish delay in microseconds.
  */
@@ -25,7 +33,7 @@ public final class ResultAssembler {
     /** Percentile iteration resolution of the quantile maps (OMB uses the same ticks). */
     private static final int PERCENTILE_TICKS_PER_HALF_DISTANCE = 100;
 
-    private final TestResult result;
+    private final TestResult result = new TestResult();
     private final int subscriptionsPerTopic;
     private long sentInMeasuredWindow;
     private long receivedInMeasuredWindow;
@@ -34,10 +42,120 @@ public final class ResultAssembler {
     private long bytesReceivedInMeasuredWindow;
     private CumulativeLatencies measured = new CumulativeLatencies();
 
-    public ResultAssembler(TestResult result, int subscriptionsPerTopic) {
-        this.result = result;
+    public ResultAssembler(int subscriptionsPerTopic) {
         this.subscriptionsPerTopic = subscriptionsPerTopic;
     }
+
+    /** The result as assembled so far, for reading (a phase that needs an earlier value, the final table). */
+    public TestResult result() {
+        return result;
+    }
+
+    // ---- what the run is, before it starts ----
+
+    /** The static part of the result: what runs, where, since when. */
+    public void describe(RunMetadata metadata) {
+        metadata.writeTo(result);
+    }
+
+    // ---- what the phases found ----
+
+    /** What the driver said of itself. */
+    public void driverMetadata(Map<String, String> metadata) {
+        result.driverMetadata = metadata;
+    }
+
+    /** One more thing that makes a figure less than it seems; see {@link TestResult#warnings}. */
+    public void warning(String text) {
+        if (result.warnings == null) {
+            result.warnings = new ArrayList<>();
+        }
+        result.warnings.add(text);
+    }
+
+    /** How long a fixed-rate warm-up went on for producers that were behind their schedule. */
+    public void warmUpExtendedSeconds(double seconds) {
+        result.warmUpExtendedSeconds = seconds;
+    }
+
+    /** The rate search's record, handed over as the search starts; the search and the measured phase fill it. */
+    public void rateDiscovery(TestResult.RateDiscovery discovery) {
+        result.rateDiscovery = discovery;
+    }
+
+    /** The backlog mode's record, handed over as the phase starts; the phase fills it. */
+    public void backlogPhase(TestResult.BacklogPhase phase) {
+        result.backlogPhase = phase;
+    }
+
+    /** A count-bounded run: the count asked for, as its measured phase starts. */
+    public void messageCount(long count) {
+        result.messageCount = count;
+    }
+
+    /** A count-bounded run: whether the count was received within the limit. */
+    public void messageCountReached(boolean reached) {
+        result.messageCountReached = reached;
+    }
+
+    /** The fault schedule as it ran; the delivery check adds the missing messages around each fault later. */
+    public void faults(List<FaultRecord> records) {
+        result.faults = records;
+    }
+
+    public void delivery(DeliverySummary delivery) {
+        result.delivery = delivery;
+    }
+
+    /** Send errors by kind; none is absent from the result. */
+    public void sendErrors(Map<String, Long> errors) {
+        result.sendErrors = errors.isEmpty() ? null : errors;
+    }
+
+    /**
+     * The workers' own load, and whether the client may have set the figures (it did if the load
+     * names a reason); both absent when no worker could tell.
+     */
+    public void clientLoad(TestResult.ClientLoad load) {
+        result.clientLoad = load;
+        result.clientBound = load == null ? null : !load.reasons.isEmpty();
+    }
+
+    /**
+     * How the run was spread over workers and how far their clocks could bend it. Remote workers'
+     * own reports (what each ran, its clock, its measurements) replace the line the description gave
+     * the local worker; without reports that line stays.
+     */
+    public void workers(String placement, List<WorkerReport> reports, TestResult.Clocks clocks) {
+        result.placement = placement;
+        result.clocks = clocks;
+        if (!reports.isEmpty()) {
+            result.workers = reports.stream().map(WorkerReport::summary).toList();
+            result.workerDetails = reports;
+        }
+    }
+
+    // ---- the end ----
+
+    /**
+     * A run whose load started, at its end: its status ({@code complete}, {@code partial} or
+     * {@code aborted}), why if it is not complete or a step of the teardown failed (null if
+     * neither), the rate the producers were last asked for, and the time.
+     */
+    public void finish(String status, String reason, double targetRate) {
+        result.status = status;
+        result.statusReason = reason;
+        result.targetRate = targetRate;
+        result.endTime = Instant.now().toString();
+    }
+
+    /** A run that ended before its load started: only the status and why (nothing was sent, nothing is saved). */
+    public void endedBeforeLoad(String status, String reason) {
+        result.status = status;
+        result.statusReason = reason;
+    }
+
+    // ---- the measured window ----
 
     /** Adds one measured period that lasted {@code seconds}. */
     public void addPeriod(PeriodStats stats, double seconds) {

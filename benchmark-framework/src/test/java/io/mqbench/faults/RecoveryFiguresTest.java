@@ -91,8 +91,8 @@ class RecoveryFiguresTest {
      */
     @Test
     void theSendErrorsOfAFaultAreTheErrorsCountedInItsSeconds() {
-        TestResult result = new TestResult();
-        ResultAssembler assembler = new ResultAssembler(result, 1);
+        ResultAssembler assembler = new ResultAssembler(1);
+        TestResult result = assembler.result();
         long[] errors = {0, 0, 5_000, 1_000, 5_000, 1_000, 5_000, 1_000, 5_000, 0, 0, 0, 0, 0};
         double end = 0;
         long sent = 0;

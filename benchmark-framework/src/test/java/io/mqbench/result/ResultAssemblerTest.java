@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 class ResultAssemblerTest {
     @Test
     void periodsUseOmbUnitsAndRealPeriodLengths() {
-        TestResult result = new TestResult();
-        ResultAssembler assembler = new ResultAssembler(result, 2);
+        ResultAssembler assembler = new ResultAssembler(2);
+        TestResult result = assembler.result();
         PeriodStats period = new PeriodStats();
         period.messagesSent = 1000;
         period.messagesReceived = 1900;
@@ -49,8 +49,8 @@ class ResultAssemblerTest {
      */
     @Test
     void everyOmbLatencyFieldIsWrittenInItsUnitAndForgottenWithThePeriods() {
-        TestResult result = new TestResult();
-        ResultAssembler assembler = new ResultAssembler(result, 1);
+        ResultAssembler assembler = new ResultAssembler(1);
+        TestResult result = assembler.result();
         PeriodStats period = new PeriodStats();
         period.publishLatency.recordValue(2_000);
         period.publishDelayLatency.recordValue(150);
@@ -85,8 +85,8 @@ class ResultAssemblerTest {
 
     @Test
     void aggregatesQuantilesAndEncodedHistogramsFromTheSumOfThePeriods() {
-        TestResult result = new TestResult();
-        ResultAssembler assembler = new ResultAssembler(result, 1);
+        ResultAssembler assembler = new ResultAssembler(1);
+        TestResult result = assembler.result();
         PeriodStats first = new PeriodStats();
         PeriodStats second = new PeriodStats();
         for (int i = 1; i <= 1000; i++) {
