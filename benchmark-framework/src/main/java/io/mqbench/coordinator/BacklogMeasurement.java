@@ -32,7 +32,7 @@ final class BacklogMeasurement {
     }
 
     void run() throws Exception {
-        ctx.result.backlogPhase = phase;
+        ctx.assembler.backlogPhase(phase);
         double messageBytes = ctx.meanPayloadSize();
         phase.targetBytes = (long) (ctx.workload.consumerBacklogSizeGB * GB);
         long targetMessages = (long) Math.ceil(phase.targetBytes / messageBytes);

@@ -127,12 +127,14 @@ final class ClientLoadMeter {
         return load;
     }
 
-    /** Writes the client load and the verdict into the result; a client-bound run gets a warning. */
+    /**
+     * Hands the client load to the result (the assembler draws the verdict from its reasons); a
+     * client-bound run gets a warning.
+     */
     void report(RunContext ctx) {
         TestResult.Summary summary = ctx.result.summary;
         TestResult.ClientLoad load = summary(summary == null ? 0 : summary.messagesSent, summary == null ? 0 : summary.messagesReceived);
-        ctx.result.clientLoad = load;
-        ctx.result.clientBound = load == null ? null : !load.reasons.isEmpty();
+        ctx.assembler.clientLoad(load);
         if (load != null && !load.reasons.isEmpty()) {
             ctx.warn("the client may have been the bottleneck, not the broker: " + String.join("; ", load.reasons)
                     + " during the measured phase; these figures may show what this client can do (more cores or"

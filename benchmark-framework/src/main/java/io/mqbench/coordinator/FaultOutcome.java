@@ -9,13 +9,13 @@ import io.mqbench.result.FaultRecord;
 import java.io.IOException;
 import java.util.Locale;
 
-/** Puts what the fault schedule did into the result and on the console, with its recovery figures. */
+/** Hands what the fault schedule did to the result and prints it, with its recovery figures. */
 final class FaultOutcome {
     private FaultOutcome() {}
 
     static void record(RunContext ctx, FaultSchedule.Ending ending) {
         ctx.faultEnding = ending;
-        ctx.result.faults = ending.records();
+        ctx.assembler.faults(ending.records());
         double consumeTarget = ctx.hasConsumers() ? ctx.targetRate * ctx.workload.subscriptionsPerTopic : 0;
         RecoveryFigures.fill(ending.records(), ctx.result.samples, ctx.targetRate, consumeTarget);
         for (FaultRecord record : ending.records()) {

@@ -24,7 +24,7 @@ final class InitializeDriver implements Phase {
             throw ctx.driver.effectiveFile().equals(ctx.driver.file()) ? e
                     : e.changedBy(ctx.driver.file(), ctx.driver.effectiveFile(), "resolved");
         }
-        ctx.result.driverMetadata = ctx.worker.getDriverMetadata();
+        ctx.assembler.driverMetadata(ctx.worker.getDriverMetadata());
         List<ClockOffset> clocks = ctx.worker.estimateClockOffsets();
         for (ClockOffset clock : clocks) {
             report(ctx.console, clock);

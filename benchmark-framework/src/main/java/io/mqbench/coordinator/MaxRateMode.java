@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /**
  * {@code producerRate: 0}: the rate search runs during the warm-up (longer if it has not settled),
- * the measured phase holds the rate it found and is judged by the search's own rule. Owns the
- * result's {@code rateDiscovery}.
+ * the measured phase holds the rate it found and is judged by the search's own rule. Its part of
+ * the result is {@code rateDiscovery}: handed to the assembler as the search starts, filled by the
+ * search and the measured phase.
  */
 final class MaxRateMode implements MeasurementMode {
     @Override
@@ -19,7 +20,7 @@ final class MaxRateMode implements MeasurementMode {
     @Override
     public double startRate(RunContext ctx) {
         TestResult.RateDiscovery discovery = new TestResult.RateDiscovery();
-        ctx.result.rateDiscovery = discovery;
+        ctx.assembler.rateDiscovery(discovery);
         ctx.rateSearch = new RateSearch(new WorkerLoadProbe(ctx), ctx.workload.subscriptionsPerTopic, ctx.hasConsumers(),
                 ctx.workload.maxRateLatencyLimit, discovery, new SearchConsole(ctx.console));
         return RateSearch.startRate();

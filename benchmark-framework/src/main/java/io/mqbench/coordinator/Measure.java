@@ -40,11 +40,12 @@ final class Measure implements Phase {
         long received = ctx.worker.getCountersStats().messagesReceived;
         Duration limit = ctx.workload.testDuration();
         String goal = String.format(Locale.ROOT, "until %,d received", count);
-        ctx.result.messageCount = count;
-        ctx.result.messageCountReached = monitor.runUntil("measure", Duration.ZERO,
+        ctx.assembler.messageCount(count);
+        boolean reached = monitor.runUntil("measure", Duration.ZERO,
                 counters -> counters.messagesReceived - received >= count, limit, true,
                 elapsed -> "measure " + Console.clock(elapsed) + " " + goal + " (limit " + Console.clock(limit) + ")");
-        if (!ctx.result.messageCountReached) {
+        ctx.assembler.messageCountReached(reached);
+        if (!reached) {
             ctx.shortOfWorkload = String.format(Locale.ROOT, "%,d messages were not received within the limit of %s",
                     count, Console.duration(limit));
             ctx.console.info(ctx.shortOfWorkload);

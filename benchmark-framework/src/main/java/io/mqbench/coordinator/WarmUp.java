@@ -74,7 +74,7 @@ final class WarmUp implements Phase {
             }
         }
         double extended = (System.nanoTime() - from) / 1e9;
-        ctx.result.warmUpExtendedSeconds = extended;
+        ctx.assembler.warmUpExtendedSeconds(extended);
         if (tooFarBehind(ctx, behind)) {
             ctx.warn(String.format(Locale.ROOT, "the producers ended the warm-up %,.0f messages (%.1f s of load) behind"
                     + " their schedule, still after %.1f s more of warm-up (%s): they send as fast as they can, so the"
