@@ -1,12 +1,16 @@
 package io.mqbench.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.stats.HistogramCodec;
 import io.mqbench.stats.PeriodStats;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ResultAssemblerTest {
@@ -109,5 +113,44 @@ class ResultAssemblerTest {
         assertEquals("microseconds", result.histograms.get("unit"));
         assertEquals(1000, HistogramCodec.decode(result.histograms.get("endToEndLatency")).getTotalCount());
         assertEquals(1000, HistogramCodec.decode(result.histograms.get("publishLatency")).getTotalCount());
+    }
+
+    /**
+     * What the result itself rules, whichever phase hands the value over: no send errors is an
+     * absent field, the client-bound verdict follows the load's reasons, a local run keeps the line
+     * its description gave the worker, warnings add up, and the end stamps the time.
+     */
+    @Test
+    void theResultsOwnRulesApplyToTheValuesHandedOver() {
+        ResultAssembler assembler = new ResultAssembler(1);
+        TestResult result = assembler.result();
+        assembler.sendErrors(Map.of());
+        assertNull(result.sendErrors);
+        assembler.sendErrors(Map.of("timeout", 3L));
+        assertEquals(Map.of("timeout", 3L), result.sendErrors);
+
+        assembler.clientLoad(null);
+        assertNull(result.clientBound, "no worker could tell");
+        TestResult.ClientLoad load = new TestResult.ClientLoad();
+        assembler.clientLoad(load);
+        assertFalse(result.clientBound);
+        load.reasons.add("worker-1 used 95% of its 4 cores");
+        assembler.clientLoad(load);
+        assertTrue(result.clientBound);
+
+        result.workers = List.of("local: driver, all topics, producers and consumers");
+        assembler.workers("local", List.of(), new TestResult.Clocks());
+        assertEquals(List.of("local: driver, all topics, producers and consumers"), result.workers);
+        assertNull(result.workerDetails);
+
+        assembler.warning("one");
+        assembler.warning("two");
+        assertEquals(List.of("one", "two"), result.warnings);
+
+        assembler.finish("partial", "stopped: Ctrl-C", 1234.5);
+        assertEquals("partial", result.status);
+        assertEquals("stopped: Ctrl-C", result.statusReason);
+        assertEquals(1234.5, result.targetRate);
+        assertTrue(Instant.parse(result.endTime).isAfter(Instant.now().minusSeconds(60)), result.endTime);
     }
 }
