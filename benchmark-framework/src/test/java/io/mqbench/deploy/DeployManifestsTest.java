@@ -27,7 +27,9 @@ import org.junit.jupiter.api.Test;
 /**
  * deploy/: the Kubernetes manifests and the systemd unit parse, and fit together: the headless
  * Service governs the StatefulSet, the Job's {@code -w} names exactly the StatefulSet's pods by
- * their DNS names, the token reaches both sides, and the commands are ones mqbench accepts.
+ * their DNS names, the token reaches both sides, and the commands are ones mqbench accepts. The
+ * manifests are the Helm chart's output with its default values (deploy/helm/render.sh; {@link
+ * HelmChartTest} checks they are and validates the chart at other worker counts).
  */
 class DeployManifestsTest {
     private static final Path DEPLOY = TempFiles.repositoryRoot().resolve("deploy");
@@ -163,7 +165,11 @@ class DeployManifestsTest {
             assertTrue(pod.at("/securityContext/runAsNonRoot").asBoolean(), name + ": runAsNonRoot");
             assertTrue(pod.at("/securityContext/runAsUser").asInt() > 0, name + ": a non-root uid");
             assertEquals("RuntimeDefault", pod.at("/securityContext/seccompProfile/type").asText(), name + ": seccomp");
-            for (JsonNode container : pod.get("containers")) {
+            List<JsonNode> containers = new ArrayList<>();
+            pod.path("containers").forEach(containers::add);
+            // The coordinator's init container (it waits for the workers) is held to the same rules.
+            pod.path("initContainers").forEach(containers::add);
+            for (JsonNode container : containers) {
                 JsonNode security = container.get("securityContext");
                 assertNotNull(security, name + ": a container security context");
                 assertFalse(security.path("allowPrivilegeEscalation").asBoolean(true), name + ": no privilege escalation");
