@@ -59,7 +59,7 @@ final class BacklogMeasurement {
         Duration maximum = minimum.multipliedBy(3).plusMinutes(10);
         long drainStart = System.nanoTime();
         LoadMonitor drain = new LoadMonitor(ctx).startingWith(ctx.worker::resumeConsumers);
-        boolean done = drain.runUntil("drain", minimum, counters -> progress.drained(counters, phase.floorMessages), maximum, true,
+        boolean done = drain.runUntil("drain", minimum, counters -> progress.drained(counters, backlog(counters), phase.floorMessages), maximum, true,
                 elapsed -> Console.progress("drain", elapsed, minimum));
         phase.drained = progress.drainedAtNanos != 0;
         phase.drainSeconds = phase.drained ? (progress.drainedAtNanos - drainStart) / 1e9 : (System.nanoTime() - drainStart) / 1e9;
@@ -95,9 +95,9 @@ final class BacklogMeasurement {
             this.subscriptions = Math.max(1, subscriptions);
         }
 
-        boolean drained(CountersStats counters, long floor) {
+        /** {@code backlog} is the deliveries still owed at {@code counters}, as the result counts them. */
+        boolean drained(CountersStats counters, long backlog, long floor) {
             long now = System.nanoTime();
-            long backlog = Math.max(0, counters.messagesSent * subscriptions - counters.messagesReceived);
             if (drainedAtNanos == 0) {
                 if (backlog <= floor) {
                     drainedAtNanos = now;

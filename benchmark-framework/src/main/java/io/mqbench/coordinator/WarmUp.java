@@ -90,13 +90,16 @@ final class WarmUp implements Phase {
     }
 
     private static double behindSchedule(RunContext ctx) throws IOException {
-        double intended = ctx.targetRate * (System.nanoTime() - ctx.loadStartNanos) / 1e9;
-        return intended - ctx.worker.getCountersStats().messagesSent;
+        return intendedSoFar(ctx) - ctx.worker.getCountersStats().messagesSent;
     }
 
     /** More than a second of load and more than 2 % of it: below that, the catch-up is noise. */
     private static boolean tooFarBehind(RunContext ctx, double behind) {
-        double intended = ctx.targetRate * (System.nanoTime() - ctx.loadStartNanos) / 1e9;
-        return behind > Math.max(ctx.targetRate, 0.02 * intended);
+        return behind > Math.max(ctx.targetRate, 0.02 * intendedSoFar(ctx));
+    }
+
+    /** The sends the schedule asked for since the load started. */
+    private static double intendedSoFar(RunContext ctx) {
+        return ctx.targetRate * (System.nanoTime() - ctx.loadStartNanos) / 1e9;
     }
 }
