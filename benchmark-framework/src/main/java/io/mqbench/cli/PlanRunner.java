@@ -3,6 +3,7 @@ package io.mqbench.cli;
 import io.mqbench.coordinator.BenchmarkRun;
 import io.mqbench.coordinator.Console;
 import io.mqbench.coordinator.StopSignal;
+import io.mqbench.result.RunEnd;
 import io.mqbench.worker.LocalWorker;
 import io.mqbench.worker.Worker;
 import java.io.PrintStream;
@@ -71,7 +72,7 @@ final class PlanRunner {
         if (stop.stopped()) {
             return Main.SIGTERM.equals(stop.reason()) ? ExitCodes.TERMINATED : ExitCodes.INTERRUPTED;
         }
-        boolean failed = outcomes.stream().anyMatch(o -> o.status() != BenchmarkRun.Status.COMPLETE
+        boolean failed = outcomes.stream().anyMatch(o -> o.status() != RunEnd.Status.COMPLETE
                 || failOn.errors() && o.sendErrors() > 0 || failOn.loss() && o.undelivered() > 0);
         return failed ? ExitCodes.RUN_FAILED : ExitCodes.OK;
     }

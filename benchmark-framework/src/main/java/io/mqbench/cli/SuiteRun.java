@@ -3,6 +3,7 @@ package io.mqbench.cli;
 import io.mqbench.coordinator.BenchmarkRun;
 import io.mqbench.coordinator.StopSignal;
 import io.mqbench.result.ResultFiles;
+import io.mqbench.result.RunEnd;
 import io.mqbench.result.TestResult;
 import io.mqbench.suite.SuiteFile;
 import io.mqbench.suite.SuiteManifest;
@@ -204,7 +205,7 @@ final class SuiteRun {
             File file = folder.resolve(entry.result).toFile();
             try {
                 TestResult result = ResultFiles.mapper().readValue(file, TestResult.class);
-                outcomes.add(new BenchmarkRun.Outcome(result, file.toPath(), BenchmarkRun.Status.valueOf(entry.status.toUpperCase())));
+                outcomes.add(new BenchmarkRun.Outcome(result, file.toPath(), RunEnd.Status.of(entry.status)));
             } catch (IOException | IllegalArgumentException e) {
                 out.println("cannot read " + file + ": " + e.getMessage());
             }

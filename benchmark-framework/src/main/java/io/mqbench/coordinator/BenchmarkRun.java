@@ -4,6 +4,7 @@ import io.mqbench.config.DriverFile;
 import io.mqbench.config.UserError;
 import io.mqbench.faults.FaultSchedule;
 import io.mqbench.result.ResultFiles;
+import io.mqbench.result.RunEnd;
 import io.mqbench.result.RunMetadata;
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.Worker;
@@ -25,17 +26,8 @@ import org.slf4j.LoggerFactory;
 public final class BenchmarkRun {
     private static final Logger log = LoggerFactory.getLogger(BenchmarkRun.class);
 
-    /** The status a result file carries. */
-    public enum Status {
-        COMPLETE, PARTIAL, ABORTED;
-
-        public String label() {
-            return name().toLowerCase();
-        }
-    }
-
     /** What a run produced: its result, where it was written, and its status. */
-    public record Outcome(TestResult result, Path file, Status status) {
+    public record Outcome(TestResult result, Path file, RunEnd.Status status) {
         /** Sends that failed during the run (all of it, warm-up included). */
         public long sendErrors() {
             return FailureWarnings.sendErrors(result);
@@ -71,8 +63,7 @@ public final class BenchmarkRun {
         ctx.assembler.describe(new RunMetadata(ctx.workload, ctx.driver, ctx.workloadFile, ctx.mode.label(),
                 ctx.worker.id() + ": driver, all topics, producers and consumers", Instant.now()));
         boolean loadStarted = false;
-        Status status = Status.COMPLETE;
-        String reason = null;
+        RunEnd end = RunEnd.complete();
         try {
             if (ctx.workload.faults != null) {
                 ctx.faults = FaultSchedule.prepare(Fault.parse(ctx.workloadFile.toString(), ctx.workload.faults,
@@ -82,37 +73,37 @@ public final class BenchmarkRun {
             loadStarted = true;
             runPhases(LOAD, false);
             if (ctx.shortOfWorkload != null) {
-                status = Status.PARTIAL;
-                reason = ctx.shortOfWorkload;
+                end = new RunEnd(RunEnd.Status.PARTIAL, ctx.shortOfWorkload);
             }
         } catch (StopSignal.RunStopped stopped) {
-            status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
-            reason = "stopped: " + stopped.getMessage();
+            end = cut("stopped: " + stopped.getMessage());
         } catch (UserError e) {
             if (!loadStarted) {
                 ctx.worker.stopAll();
                 throw e;
             }
-            status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
-            reason = e.getMessage();
+            end = cut(e.getMessage());
         } catch (Exception e) {
             log.debug("run failed", e);
-            status = ctx.measurementStarted ? Status.PARTIAL : Status.ABORTED;
-            reason = "failed: " + e.getMessage();
+            end = cut("failed: " + e.getMessage());
             ctx.console.phase("run failed: " + e.getMessage());
         }
-        if (!loadStarted && status != Status.COMPLETE) {
+        if (!loadStarted && !end.isComplete()) {
             // Nothing was sent: there is nothing to save, only the reason to report.
             ctx.worker.stopAll();
-            ctx.assembler.endedBeforeLoad(status.label(), reason);
-            return new Outcome(ctx.result, null, status);
+            ctx.assembler.endedBeforeLoad(end);
+            return new Outcome(ctx.result, null, end.status());
         }
-        ctx.status = status;
-        ctx.statusReason = reason;
+        ctx.end = end;
         runPhases(TEARDOWN, false);
         Path file = save(startedAt);
-        ctx.console.phase("result (" + status.label() + "): " + file);
-        return new Outcome(ctx.result, file, status);
+        ctx.console.phase("result (" + ctx.end.status().label() + "): " + file);
+        return new Outcome(ctx.result, file, ctx.end.status());
+    }
+
+    /** A run cut short: partial once something was measured, else aborted. */
+    private RunEnd cut(String reason) {
+        return new RunEnd(ctx.measurementStarted ? RunEnd.Status.PARTIAL : RunEnd.Status.ABORTED, reason);
     }
 
     /**

@@ -4,6 +4,7 @@ import io.mqbench.config.DriverFile;
 import io.mqbench.coordinator.maxrate.RateSearch;
 import io.mqbench.faults.FaultSchedule;
 import io.mqbench.result.ResultAssembler;
+import io.mqbench.result.RunEnd;
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.Worker;
 import io.mqbench.workload.Workload;
@@ -58,14 +59,8 @@ final class RunContext {
     /** What the fault schedule did, once the measured phase ended. */
     FaultSchedule.Ending faultEnding;
 
-    /** How the run went, for the teardown; set once the load phases have ended. */
-    BenchmarkRun.Status status = BenchmarkRun.Status.COMPLETE;
-
-    /**
-     * Why the run is partial or aborted, or else why a step of the teardown failed; the first reason
-     * stands (what follows it is its consequence). Null while everything went as planned.
-     */
-    String statusReason;
+    /** How the run went, for the teardown (which may add why one of its steps failed); set once the load phases have ended. */
+    RunEnd end = RunEnd.complete();
 
     /** Set when the measured phase ended without doing what the workload asked (a message count not reached). */
     String shortOfWorkload;

@@ -25,7 +25,7 @@ final class Teardown implements Phase {
 
     @Override
     public void run(RunContext ctx) {
-        if (ctx.status == BenchmarkRun.Status.COMPLETE || ctx.measurementStarted) {
+        if (ctx.end.isComplete() || ctx.measurementStarted) {
             AtomicLong negative = new AtomicLong();
             attempt(ctx, "count negative end-to-end latencies",
                     () -> negative.set(ctx.worker.getCumulativeLatencies().negativeEndToEndLatencies));
@@ -40,7 +40,7 @@ final class Teardown implements Phase {
         describeWorkers(ctx);
         ctx.assembler.summarize();
         attempt(ctx, "judge the client's own load", () -> ctx.clientLoad.report(ctx));
-        ctx.assembler.finish(ctx.status.label(), ctx.statusReason, ctx.targetRate);
+        ctx.assembler.finish(ctx.end, ctx.targetRate);
     }
 
     /** Which worker ran what; for remote workers also their clocks and their own measurements. */
@@ -62,9 +62,7 @@ final class Teardown implements Phase {
         } catch (Exception e) {
             log.debug(what, e);
             ctx.console.info("could not " + what + ": " + e.getMessage());
-            if (ctx.statusReason == null) {
-                ctx.statusReason = "could not " + what + ": " + e.getMessage();
-            }
+            ctx.end = ctx.end.orBecause("could not " + what + ": " + e.getMessage());
         }
     }
 

@@ -137,22 +137,21 @@ public final class ResultAssembler {
 
     // ---- the end ----
 
-    /**
-     * A run whose load started, at its end: its status ({@code complete}, {@code partial} or
-     * {@code aborted}), why if it is not complete or a step of the teardown failed (null if
-     * neither), the rate the producers were last asked for, and the time.
-     */
-    public void finish(String status, String reason, double targetRate) {
-        result.status = status;
-        result.statusReason = reason;
+    /** A run whose load started, at its end: how it ended, the rate the producers were last asked for, and the time. */
+    public void finish(RunEnd end, double targetRate) {
+        ended(end);
         result.targetRate = targetRate;
         result.endTime = Instant.now().toString();
     }
 
-    /** A run that ended before its load started: only the status and why (nothing was sent, nothing is saved). */
-    public void endedBeforeLoad(String status, String reason) {
-        result.status = status;
-        result.statusReason = reason;
+    /** A run that ended before its load started: only how (nothing was sent, nothing is saved). */
+    public void endedBeforeLoad(RunEnd end) {
+        ended(end);
+    }
+
+    private void ended(RunEnd end) {
+        result.status = end.status().label();
+        result.statusReason = end.reason();
     }
 
     // ---- the measured window ----

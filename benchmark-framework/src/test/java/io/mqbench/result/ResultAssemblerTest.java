@@ -147,7 +147,7 @@ class ResultAssemblerTest {
         assembler.warning("two");
         assertEquals(List.of("one", "two"), result.warnings);
 
-        assembler.finish("partial", "stopped: Ctrl-C", 1234.5);
+        assembler.finish(new RunEnd(RunEnd.Status.PARTIAL, "stopped: Ctrl-C"), 1234.5);
         assertEquals("partial", result.status);
         assertEquals("stopped: Ctrl-C", result.statusReason);
         assertEquals(1234.5, result.targetRate);
