@@ -2,15 +2,11 @@ package io.mqbench.result;
 
 import io.mqbench.delivery.DeliverySummary;
 import io.mqbench.stats.CumulativeLatencies;
-import io.mqbench.stats.HistogramCodec;
 import io.mqbench.stats.PeriodStats;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The one writer of a run's {@link TestResult}: the phases compute their values and hand them over
@@ -20,27 +16,17 @@ import org.HdrHistogram.HistogramIterationValue;
  * search's trials, the backlog phase) is handed over when it is created, so a run stopped halfway
  * keeps what it found so far.
  *
- * <p>The measured window is summed from the periods (rather than asking the workers for their
- * cumulative histograms afterwards, as OMB does), so the histograms hold exactly the messages the
- * summary counts: nothing recorded between the last period and a later request slips in. Units
- * follow OMB: histograms hold microseconds; publish and end-to-end latencies are reported in
+ * <p>The measured window's totals and histograms are summed from its periods ({@link MeasuredWindow}).
+ * Units follow OMB: histograms hold microseconds; publish and end-to-end latencies are reported in
  * milliseconds, publish delay in microseconds.
  */
 public final class ResultAssembler {
     /** Bytes in a megabyte for MB/s figures: 2^20, as the 2023 paper's charts use. */
     public static final double MB = 1024.0 * 1024.0;
 
-    /** Percentile iteration resolution of the quantile maps (OMB uses the same ticks). */
-    private static final int PERCENTILE_TICKS_PER_HALF_DISTANCE = 100;
-
     private final TestResult result = new TestResult();
     private final int subscriptionsPerTopic;
-    private long sentInMeasuredWindow;
-    private long receivedInMeasuredWindow;
-    private long errorsInMeasuredWindow;
-    private long bytesSentInMeasuredWindow;
-    private long bytesReceivedInMeasuredWindow;
-    private CumulativeLatencies measured = new CumulativeLatencies();
+    private MeasuredWindow window = new MeasuredWindow();
 
     public ResultAssembler(int subscriptionsPerTopic) {
         this.subscriptionsPerTopic = subscriptionsPerTopic;
@@ -167,13 +153,7 @@ public final class ResultAssembler {
         LatencyFields.addPeriod(result, LatencyFields.Latency.PUBLISH, stats.publishLatency);
         LatencyFields.addPeriod(result, LatencyFields.Latency.PUBLISH_DELAY, stats.publishDelayLatency);
         LatencyFields.addPeriod(result, LatencyFields.Latency.END_TO_END, stats.endToEndLatency);
-
-        sentInMeasuredWindow += stats.messagesSent;
-        receivedInMeasuredWindow += stats.messagesReceived;
-        errorsInMeasuredWindow += stats.messageSendErrors;
-        bytesSentInMeasuredWindow += stats.bytesSent;
-        bytesReceivedInMeasuredWindow += stats.bytesReceived;
-        measured.add(stats.publishLatency, stats.publishDelayLatency, stats.endToEndLatency);
+        window.add(stats);
     }
 
     /** Adds one second of the measured phase (see {@link SecondSamples}), which ended {@code endSecond} into it. */
@@ -186,7 +166,7 @@ public final class ResultAssembler {
 
     /** The histograms of the periods added so far (the caller must not change them). */
     public CumulativeLatencies measuredLatencies() {
-        return measured;
+        return window.latencies();
     }
 
     /** Forgets every period added so far: the measured phase starts again (a retry at another rate). */
@@ -197,12 +177,7 @@ public final class ResultAssembler {
         }
         LatencyFields.clearPeriods(result);
         result.samples = null;
-        sentInMeasuredWindow = 0;
-        receivedInMeasuredWindow = 0;
-        errorsInMeasuredWindow = 0;
-        bytesSentInMeasuredWindow = 0;
-        bytesReceivedInMeasuredWindow = 0;
-        measured = new CumulativeLatencies();
+        window = new MeasuredWindow();
     }
 
     /**
@@ -212,85 +187,26 @@ public final class ResultAssembler {
      * @param negativeEndToEndLatencies what the workers counted (they alone know it); 0 if unknown
      */
     public void aggregate(long negativeEndToEndLatencies) {
-        CumulativeLatencies latencies = measured;
-        Histogram publish = latencies.publishLatency;
-        Histogram delay = latencies.publishDelayLatency;
-        Histogram e2e = latencies.endToEndLatency;
-        LatencyFields.aggregate(result, LatencyFields.Latency.PUBLISH, publish);
-        LatencyFields.aggregate(result, LatencyFields.Latency.PUBLISH_DELAY, delay);
-        LatencyFields.aggregate(result, LatencyFields.Latency.END_TO_END, e2e);
-
-        result.aggregatedPublishLatencyQuantiles.clear();
-        result.aggregatedPublishDelayLatencyQuantiles.clear();
-        result.aggregatedEndToEndLatencyQuantiles.clear();
-        percentiles(publish).forEach((q, v) -> result.aggregatedPublishLatencyQuantiles.put(q, millis(v)));
-        percentiles(delay).forEach(result.aggregatedPublishDelayLatencyQuantiles::put);
-        percentiles(e2e).forEach((q, v) -> result.aggregatedEndToEndLatencyQuantiles.put(q, millis(v)));
-
+        window.aggregateInto(result);
         result.negativeEndToEndLatencies = negativeEndToEndLatencies;
-        Map<String, String> encoded = new LinkedHashMap<>();
-        encoded.put("unit", "microseconds");
-        encoded.put("publishLatency", HistogramCodec.encode(publish));
-        encoded.put("publishDelayLatency", HistogramCodec.encode(delay));
-        encoded.put("endToEndLatency", HistogramCodec.encode(e2e));
-        result.histograms = encoded;
     }
 
     /** Means over the whole measured window (total / time) and the spread of the periods. */
     public void summarize() {
-        TestResult.Summary summary = new TestResult.Summary();
         double seconds = result.periodSeconds.stream().mapToDouble(Double::doubleValue).sum();
-        summary.measuredSeconds = round(seconds, 3);
-        summary.messagesSent = sentInMeasuredWindow;
-        summary.messagesReceived = receivedInMeasuredWindow;
-        summary.sendErrors = errorsInMeasuredWindow;
-        summary.publishRate = spread(result.publishRate, sentInMeasuredWindow, seconds);
-        summary.consumeRate = spread(result.consumeRate, receivedInMeasuredWindow, seconds);
-        summary.publishThroughputMBps = seconds > 0 ? bytesSentInMeasuredWindow / MB / seconds : 0;
-        summary.consumeThroughputMBps = seconds > 0 ? bytesReceivedInMeasuredWindow / MB / seconds : 0;
-        result.summary = summary;
+        result.summary = window.summary(round(seconds, 3), result.publishRate, result.consumeRate);
     }
 
     public long backlog(long totalSent, long totalReceived) {
         return Math.max(0, totalSent * subscriptionsPerTopic - totalReceived);
     }
 
-    private static TestResult.Spread spread(List<Double> rates, long total, double seconds) {
-        TestResult.Spread spread = new TestResult.Spread();
-        spread.mean = seconds > 0 ? total / seconds : 0;
-        if (!rates.isEmpty()) {
-            double sum = 0;
-            double squares = 0;
-            spread.min = Double.MAX_VALUE;
-            spread.max = 0;
-            for (double rate : rates) {
-                sum += rate;
-                squares += rate * rate;
-                spread.min = Math.min(spread.min, rate);
-                spread.max = Math.max(spread.max, rate);
-            }
-            double mean = sum / rates.size();
-            spread.stddev = Math.sqrt(Math.max(0, squares / rates.size() - mean * mean));
-        }
-        return spread;
-    }
-
-    private static Map<Double, Long> percentiles(Histogram histogram) {
-        Map<Double, Long> values = new LinkedHashMap<>();
-        if (histogram.getTotalCount() == 0) {
-            return values;
-        }
-        for (HistogramIterationValue value : histogram.percentiles(PERCENTILE_TICKS_PER_HALF_DISTANCE)) {
-            values.put(value.getPercentile(), value.getValueIteratedTo());
-        }
-        return values;
-    }
-
+    /** Microseconds (what the histograms hold) to the milliseconds OMB reports publish and end-to-end latency in. */
     static double millis(double micros) {
         return micros / 1000.0;
     }
 
-    private static double round(double value, int decimals) {
+    static double round(double value, int decimals) {
         double scale = Math.pow(10, decimals);
         return Math.round(value * scale) / scale;
     }
