@@ -30,7 +30,7 @@ public final class JsonSchemas {
 
     private JsonSchemas() {}
 
-    /** A schema file of schemas/, e.g. {@code workload.schema.json} or {@code drivers/kafka.schema.json}. */
+    /** A schema file of schemas/, e.g. {@code workload.schema.json} (drivers keep theirs in their modules). */
     public static Path file(String name) {
         return TempFiles.repositoryRoot().resolve("schemas").resolve(name);
     }

@@ -15,6 +15,7 @@ import io.mqbench.config.YamlFiles;
 import io.mqbench.driver.support.DriverSettings;
 import io.mqbench.testing.JsonSchemas;
 import io.mqbench.testing.SchemaDrift;
+import io.mqbench.testing.TempFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,13 +27,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One schema per driver settings class in schemas/drivers/, so an editor knows each driver's own
+ * One schema per driver settings class, in the driver's module, so an editor knows each driver's own
  * keys. Each must agree with the class the driver reads its file into (names, aliases, types,
  * nested objects), every registered driver must have one, and a wrong file must fail both the
  * schema and the driver's own check ({@link DriverFile#load}, which calls it).
  */
 class DriverSchemasTest {
-    /** Schema file of schemas/drivers/ and the settings class its driver binds the file to. */
+    /** Schema file name (without .schema.json) and the settings class its driver binds the file to. */
     private static final Map<String, String> SETTINGS_CLASSES = Map.ofEntries(
             Map.entry("loopback", "io.mqbench.driver.loopback.LoopbackSettings"),
             Map.entry("kafka", "io.mqbench.driver.kafka.KafkaSettings"),
@@ -54,7 +55,7 @@ class DriverSchemasTest {
     void everyDriverSchemaHasTheFieldsAndTypesOfItsSettingsClass() throws Exception {
         Map<String, Path> schemas = schemaFiles();
         assertEquals(new TreeMap<>(SETTINGS_CLASSES).keySet(), schemas.keySet(),
-                "schemas/drivers/ and SETTINGS_CLASSES here (a new driver's schema is added to both)");
+                "the driver-*/*.schema.json files and SETTINGS_CLASSES here (a new driver's schema is added to both)");
         for (Map.Entry<String, Path> schema : schemas.entrySet()) {
             Class<?> settings = Class.forName(SETTINGS_CLASSES.get(schema.getKey()));
             assertEquals(List.of(), SchemaDrift.differences(JsonSchemas.tree(schema.getValue()), settings,
@@ -96,14 +97,14 @@ class DriverSchemasTest {
         }
     }
 
-    /** The schema of schemas/drivers/ whose driverClass is {@code driverClass}. */
+    /** The driver schema whose driverClass is {@code driverClass}. */
     static Path schemaOf(String driverClass) throws IOException {
         for (Path schema : schemaFiles().values()) {
             if (JsonSchemas.tree(schema).at("/properties/driverClass/const").asText().equals(driverClass)) {
                 return schema;
             }
         }
-        throw new AssertionError("no schema in schemas/drivers/ has driverClass " + driverClass);
+        throw new AssertionError("no driver-*/*.schema.json has driverClass " + driverClass);
     }
 
     private void expectBothRefuse(Path schema, ObjectNode tree, String what) throws IOException {
@@ -156,11 +157,19 @@ class DriverSchemasTest {
         throw new AssertionError("no shipped driver file uses " + driverClass);
     }
 
+    /**
+     * The driver schemas, each in its driver's module beside the files it describes
+     * ({@code driver-kafka/kafka.schema.json}), so a new driver brings its schema with its module.
+     */
     private static Map<String, Path> schemaFiles() throws IOException {
         Map<String, Path> schemas = new TreeMap<>();
-        try (Stream<Path> files = Files.list(JsonSchemas.file("drivers"))) {
-            files.filter(f -> f.toString().endsWith(".schema.json"))
-                    .forEach(f -> schemas.put(f.getFileName().toString().replace(".schema.json", ""), f));
+        try (Stream<Path> modules = Files.list(TempFiles.repositoryRoot())) {
+            for (Path module : modules.filter(m -> m.getFileName().toString().startsWith("driver-")).toList()) {
+                try (Stream<Path> files = Files.list(module)) {
+                    files.filter(f -> f.toString().endsWith(".schema.json"))
+                            .forEach(f -> schemas.put(f.getFileName().toString().replace(".schema.json", ""), f));
+                }
+            }
         }
         return schemas;
     }
