@@ -1,6 +1,7 @@
 package io.mqbench.cli;
 
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.JsonSchemas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -83,6 +84,7 @@ class DistributedRunTest {
                 TempFiles.write(dir, "w.yaml", WORKLOAD).toString());
         assertEquals(0, run.exitCode, run.err() + run.out());
         JsonNode r = BenchmarkCli.onlyResult(out());
+        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), r, "a result of remote workers (workerDetails, clocks)");
         for (JsonNode worker : r.get("workerDetails")) {
             assertTrue(worker.at("/clock/offsetMicros").isNumber(), worker.get("clock").toString());
             assertTrue(worker.at("/clockAtEnd/offsetMicros").isNumber(), "estimated again at the end: " + worker);

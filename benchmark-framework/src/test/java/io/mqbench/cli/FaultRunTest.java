@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.JsonSchemas;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,9 @@ class FaultRunTest {
         assertEquals(0, run.exitCode, run.out() + run.err());
         assertEquals("first", Files.readString(marker).strip());
 
-        JsonNode faults = BenchmarkCli.onlyResult(dir.resolve("out")).get("faults");
+        JsonNode result = BenchmarkCli.onlyResult(dir.resolve("out"));
+        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a result with faults");
+        JsonNode faults = result.get("faults");
         assertEquals(2, faults.size(), faults.toString());
         JsonNode first = faults.get(0);
         assertEquals("command", first.get("action").asText());

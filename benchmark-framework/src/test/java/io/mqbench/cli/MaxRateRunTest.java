@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.JsonSchemas;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.testing.Timing;
 import java.nio.file.Path;
@@ -118,7 +119,9 @@ class MaxRateRunTest {
         assertEquals(0, run.exitCode, run.out() + run.err());
         assertTrue(run.out().contains("[search 0:00] ramp    1,000 msg/s"), run.out());
         assertTrue(run.out().contains("warm-up extended"), run.out());
-        return BenchmarkCli.onlyResult(out);
+        JsonNode result = BenchmarkCli.onlyResult(out);
+        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a max-rate result (with its rate search)");
+        return result;
     }
 
     private Path workload(int size, String extra) {

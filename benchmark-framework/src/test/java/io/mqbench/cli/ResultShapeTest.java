@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
+import io.mqbench.testing.JsonSchemas;
 import io.mqbench.testing.TempFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,8 +55,10 @@ class ResultShapeTest {
         BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
+        JsonNode result = BenchmarkCli.onlyResult(out);
+        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a fixed-rate result (update schemas/ with the result)");
         assertEquals(String.join("\n", expected("/result-shape/fixed-rate.txt")),
-                String.join("\n", shape(BenchmarkCli.onlyResult(out))),
+                String.join("\n", shape(result)),
                 "the fields of a fixed-rate result (update src/test/resources/result-shape/ with a field added on purpose)");
     }
 

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * workloads. A typo in a shipped file fails here, not in a user's run.
  */
 class ShippedFilesTest {
-    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     @Test
     void everyDriverFileNamesALoadableDriver() throws IOException {
@@ -93,7 +93,7 @@ class ShippedFilesTest {
     }
 
     /** The driver files of every driver module the build knows. */
-    private static List<Path> driverFiles() throws IOException {
+    static List<Path> driverFiles() throws IOException {
         String parent = Files.readString(ROOT.resolve("pom.xml"));
         java.util.regex.Matcher listed = java.util.regex.Pattern.compile("<module>(driver-[^<]+)</module>").matcher(parent);
         List<Path> modules = new java.util.ArrayList<>();
@@ -113,7 +113,7 @@ class ShippedFilesTest {
         return files;
     }
 
-    private static List<Path> yamlFilesUnder(Path folder) throws IOException {
+    static List<Path> yamlFilesUnder(Path folder) throws IOException {
         try (Stream<Path> files = Files.walk(folder)) {
             return files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
         }
