@@ -61,8 +61,16 @@ import picocli.CommandLine.Spec;
             "  bin/benchmark --suite suites/paper-2023.yaml --duration 30s",
             "  bin/benchmark -d driver-kafka/kafka-local.yaml -w http://h1:8080,http://h2:8080 workloads/simple/1-topic-1-partition-1kb.yaml",
             "  bin/benchmark --csv results/",
-            "",
-            "Exit status: 0 all runs complete, 1 a run failed (or had failed sends or lost messages, with --fail-on-errors / --fail-on-loss), 2 a mistake in the command or a file, 130 stopped with Ctrl-C, 143 with SIGTERM."
+        },
+        // Constant expressions, so the list follows ExitCodes; the man page's EXIT STATUS too.
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            ExitCodes.OK + ":every run complete (or the check, summary or script asked for done)",
+            ExitCodes.RUN_FAILED + ":a run failed (its result is still written, marked partial or aborted),"
+                    + " or had failed sends or lost messages with --fail-on-errors / --fail-on-loss",
+            ExitCodes.USER_ERROR + ":a mistake in the command line or a file; nothing runs",
+            ExitCodes.INTERRUPTED + ":stopped with Ctrl-C (what was measured is saved, marked partial)",
+            ExitCodes.TERMINATED + ":stopped with SIGTERM (saved as with Ctrl-C)",
         })
 final class BenchmarkCommand implements Callable<Integer> {
 
@@ -116,7 +124,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     List<String> workers = new ArrayList<>();
 
     @Option(names = {"-wf", "--workers-file"}, paramLabel = "<workers.yaml>",
-            description = "A file listing remote workers (OMB's format: workers: [http://h1:8080, ...]).")
+            description = "A file listing remote workers, in OMB's format: a YAML list of URLs under the key workers.")
     File workersFile;
 
     @Option(names = {"-x", "--extra"}, description = "With split placement: a third of the workers produce, two thirds consume (backlog drains).")

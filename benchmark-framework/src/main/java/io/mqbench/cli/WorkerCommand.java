@@ -38,6 +38,13 @@ import picocli.CommandLine.Option;
             "  bin/benchmark-worker",
             "  openssl rand -hex 32 > worker.token && chmod 600 worker.token",
             "  bin/benchmark-worker --bind 0.0.0.0 --token-file worker.token",
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            ExitCodes.RUN_FAILED + ":the worker could not start (other than for a mistake below)",
+            ExitCodes.USER_ERROR + ":a mistake: a port in use, an address not of this machine, a bad token file",
+            ExitCodes.INTERRUPTED + ":stopped with Ctrl-C",
+            ExitCodes.TERMINATED + ":stopped with SIGTERM, the usual end of a worker (systemd, docker stop, Kubernetes)",
         })
 final class WorkerCommand implements Callable<Integer> {
 

@@ -204,27 +204,6 @@ class DeployManifestsTest {
                 "a busy JVM (a full GC, a saturated node) gets half a minute before a restart");
     }
 
-    /**
-     * The image's build context leaves out the brokers' data and the charts' virtual environment
-     * (hundreds of MB) but keeps every folder the Dockerfile copies, the built lib/ folder included
-     * (an exception to the rule that leaves out every target/).
-     */
-    @Test
-    void theBuildContextKeepsWhatTheDockerfileCopiesAndNothingLarge() throws IOException {
-        List<String> ignored = Files.readAllLines(TempFiles.repositoryRoot().resolve(".dockerignore")).stream()
-                .map(String::trim).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
-        assertTrue(ignored.containsAll(List.of(".brokers", "charts/.venv", "**/target", ".git")), ignored.toString());
-        for (String line : Files.readAllLines(DEPLOY.resolve("Dockerfile"))) {
-            if (line.startsWith("COPY ")) {
-                String source = line.split("\\s+")[1].replaceAll("/$", "");
-                assertFalse(ignored.contains(source), source + " is copied by the Dockerfile but left out of the context");
-                if (source.contains("/target/")) {
-                    assertTrue(ignored.contains("!" + source), source + " must be an exception to **/target");
-                }
-            }
-        }
-    }
-
     private static void assertTokenMounted(JsonNode podSpec, JsonNode container, String tokenFile) {
         assertNotNull(tokenFile, "--token-file");
         JsonNode mount = null;
