@@ -48,7 +48,7 @@ mqbench_charts_install() {
   fi
   local started=$SECONDS
   echo "charts: setting up $MQBENCH_CHARTS_VENV (first use, or pyproject.toml or requirements.lock changed):" \
-       "matplotlib, numpy, hdrhistogram, pytest and what they need, at the versions and hashes of" \
+       "matplotlib, numpy, hdrhistogram, jinja2, pytest and what they need, at the versions and hashes of" \
        "charts/requirements.lock..." >&2
   # Built anew rather than updated, so that a package the lock no longer names is gone too.
   rm -rf "$MQBENCH_CHARTS_VENV"
