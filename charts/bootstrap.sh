@@ -39,11 +39,12 @@ mqbench_charts_make_venv() {
 
 mqbench_charts_install() {
   if ! command -v python3 >/dev/null 2>&1; then
-    echo "error: python3 (3.10 or newer) is needed for the charts; on Debian: apt-get install python3 python3-venv" >&2
+    echo "error: python3 (3.11 or newer) is needed for the charts; on Debian: apt-get install python3 python3-venv" >&2
     exit 1
   fi
-  if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))'; then
-    echo "error: the charts need Python 3.10 or newer; python3 is $(python3 -V 2>&1)" >&2
+  # requirements.lock is resolved for 3.11: older Pythons need packages it does not hold.
+  if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+    echo "error: the charts need Python 3.11 or newer (charts/requirements.lock is resolved for 3.11); python3 is $(python3 -V 2>&1)" >&2
     exit 1
   fi
   local started=$SECONDS
