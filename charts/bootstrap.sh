@@ -1,15 +1,16 @@
 # Shared by bin/charts, bin/compare and charts/test.sh: creates the Python environment
-# charts/.venv on first use (and again whenever pyproject.toml changes), then says where its
-# python is. Everything goes to stderr so that a tool's own output stays clean.
+# charts/.venv on first use (and anew whenever pyproject.toml or requirements.lock changes), then
+# says where its python is. Everything goes to stderr so that a tool's own output stays clean.
 # shellcheck shell=bash
 
 MQBENCH_CHARTS_DIR="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
 MQBENCH_CHARTS_VENV="$MQBENCH_CHARTS_DIR/.venv"
 MQBENCH_CHARTS_STAMP="$MQBENCH_CHARTS_VENV/.mqbench-installed"
+MQBENCH_CHARTS_LOCK="$MQBENCH_CHARTS_DIR/requirements.lock"
 
 mqbench_charts_wanted() {
-  # The environment matches the pinned versions in pyproject.toml as long as it is unchanged.
-  sha256sum "$MQBENCH_CHARTS_DIR/pyproject.toml" | cut -d' ' -f1
+  # The environment matches pyproject.toml and the lock as long as neither changed.
+  cat "$MQBENCH_CHARTS_DIR/pyproject.toml" "$MQBENCH_CHARTS_LOCK" | sha256sum | cut -d' ' -f1
 }
 
 mqbench_charts_ready() {
@@ -38,21 +39,27 @@ mqbench_charts_make_venv() {
 
 mqbench_charts_install() {
   if ! command -v python3 >/dev/null 2>&1; then
-    echo "error: python3 (3.10 or newer) is needed for the charts; on Debian: apt-get install python3 python3-venv" >&2
+    echo "error: python3 (3.11 or newer) is needed for the charts; on Debian: apt-get install python3 python3-venv" >&2
     exit 1
   fi
-  if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))'; then
-    echo "error: the charts need Python 3.10 or newer; python3 is $(python3 -V 2>&1)" >&2
+  # requirements.lock is resolved for 3.11: older Pythons need packages it does not hold.
+  if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+    echo "error: the charts need Python 3.11 or newer (charts/requirements.lock is resolved for 3.11); python3 is $(python3 -V 2>&1)" >&2
     exit 1
   fi
   local started=$SECONDS
-  echo "charts: setting up $MQBENCH_CHARTS_VENV (first use or pyproject.toml changed):" \
-       "pip install -e charts[test] = matplotlib, numpy, hdrhistogram, pytest at the versions pinned in charts/pyproject.toml..." >&2
-  [ -x "$MQBENCH_CHARTS_VENV/bin/python" ] || mqbench_charts_make_venv || exit 1
-  rm -f "$MQBENCH_CHARTS_STAMP"
-  local log="$MQBENCH_CHARTS_VENV/install.log"
-  if ! "$MQBENCH_CHARTS_VENV/bin/python" -m pip install --disable-pip-version-check -q \
-       -e "$MQBENCH_CHARTS_DIR[test]" >"$log" 2>&1; then
+  echo "charts: setting up $MQBENCH_CHARTS_VENV (first use, or pyproject.toml or requirements.lock changed):" \
+       "matplotlib, numpy, hdrhistogram, jinja2, pytest and what they need, at the versions and hashes of" \
+       "charts/requirements.lock..." >&2
+  # Built anew rather than updated, so that a package the lock no longer names is gone too.
+  rm -rf "$MQBENCH_CHARTS_VENV"
+  mqbench_charts_make_venv || exit 1
+  local log="$MQBENCH_CHARTS_VENV/install.log" pip=("$MQBENCH_CHARTS_VENV/bin/python" -m pip --disable-pip-version-check)
+  # Every file is checked against the lock's hashes; wheels only, so that no source build fetches
+  # build tools the lock does not name. Then the package itself, with no dependencies of its own
+  # resolution and built by the locked setuptools (no build isolation, which would fetch one).
+  if ! { "${pip[@]}" install --require-hashes --only-binary :all: -r "$MQBENCH_CHARTS_LOCK" &&
+         "${pip[@]}" install --no-deps --no-build-isolation -e "$MQBENCH_CHARTS_DIR"; } >"$log" 2>&1; then
     tail -n 20 "$log" >&2
     echo "error: installing the chart tools' Python packages failed; the log is in $log" >&2
     exit 1

@@ -1,21 +1,45 @@
 """The report's "Run details": everything a result says about how it was run.
 
-Plain OMB results record none of it; they get a note instead of empty rows.
+Plain OMB results record none of it; they get a note instead of empty rows. The markup is in
+templates/run.html.j2 and status.html.j2; here are the texts they show.
 """
 
 from __future__ import annotations
 
-import html
 import json
+from dataclasses import dataclass
 
 from .formatting import format_bytes, format_number
 from .runs import Run
+from .templating import render_macro
 
 GIB = 2 ** 30
 
 
-def _e(value) -> str:
-    return html.escape("" if value is None else str(value))
+@dataclass
+class Status:
+    css: str                # status-complete, status-partial, status-aborted or ""
+    text: str
+    warnings: int
+    client_bound: bool
+    reason: str
+
+
+@dataclass
+class Fact:
+    label: str
+    text: str = ""
+    status: Status | None = None    # the status row is shown as status.html.j2 shows it
+
+
+@dataclass
+class RunDetails:
+    label: str
+    workload: str
+    status: Status
+    plain_omb: bool
+    facts: list[Fact]
+    documents: list[tuple[str, str]]    # (title, indented JSON) of the configuration as run
 
 
 def _plain(value) -> str:
@@ -31,7 +55,7 @@ def _plain(value) -> str:
 def _mapping(value) -> str:
     if not isinstance(value, dict) or not value:
         return ""
-    return "; ".join(f"{_e(k)}: {_e(_plain(v))}" for k, v in value.items())
+    return "; ".join(f"{k}: {_plain(v)}" for k, v in value.items())
 
 
 def _joined(*parts) -> str:
@@ -43,15 +67,14 @@ def _dict(raw: dict, key: str) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def status(run: Run) -> Status:
+    return Status(f"status-{run.status}" if run.status else "", run.display_status or "",
+                  len(run.raw.get("warnings") or []), run.raw.get("clientBound") is True,
+                  str(run.raw.get("statusReason") or ""))
+
+
 def status_html(run: Run) -> str:
-    css = f"status-{run.status}" if run.status else ""
-    reason = f" — {_e(run.raw.get('statusReason'))}" if run.raw.get("statusReason") else ""
-    warnings = run.raw.get("warnings") or []
-    flag = f' <span class="status-partial">({len(warnings)} warning{"s" if len(warnings) > 1 else ""})</span>' \
-        if warnings else ""
-    if run.raw.get("clientBound") is True:
-        flag += ' <span class="status-partial">(client-bound: the client, not the broker, may have set these figures)</span>'
-    return f'<span class="{css}">{_e(run.display_status)}</span>{flag}{reason}'
+    return render_macro("status.html.j2", "status", status(run))
 
 
 def client_load_text(raw: dict) -> str:
@@ -114,55 +137,56 @@ def _discovery(raw: dict) -> str:
                    if found.get("warmupExtendedSeconds") else None, phases, f"rule: {found.get('rule')}")
 
 
-def _facts(run: Run) -> list[tuple[str, str]]:
-    """(label, HTML) pairs; empty values are left out."""
+def _text(value) -> str:
+    return "" if value is None else str(value)
+
+
+def _facts(run: Run) -> list[Fact]:
+    """The run's facts as text; empty ones are left out."""
     raw, host = run.raw, _dict(run.raw, "host")
     delivery = {k: v for k, v in _dict(raw, "delivery").items() if not isinstance(v, (list, dict))}
-    return [
-        ("file", _e(run.path)),
-        ("driver", _e(run.driver)),
-        ("workload", _e(run.workload)),
-        ("sweep", _e(_joined(run.sweep_name, run.sweep_text()))),
-        ("status", status_html(run)),
-        ("warnings", _e("; ".join(map(str, raw.get("warnings") or [])))),
-        ("mode", _e(run.mode)),
-        ("target rate", f"{_e(format_number(run.requested_rate))} msg/s" if run.requested_rate else ""),
-        ("message size", f"{_e(format_bytes(run.message_size))} ({run.message_size} B)"),
-        ("topics × partitions", f"{run.topics} × {run.partitions}"),
-        ("producers / consumers per topic", f"{run.producers_per_topic} / {run.consumers_per_topic}"),
-        ("start – end", _e(" – ".join(x for x in (raw.get("startTime"), raw.get("endTime")) if x))),
-        ("measured", _e(_measured(_dict(raw, "summary")))),
-        ("warm-up", _e(f"went on {raw['warmUpExtendedSeconds']:.1f} s more, until the producers were back on their schedule"
-                       if isinstance(raw.get("warmUpExtendedSeconds"), (int, float)) else "")),
-        ("versions", _e(_versions(raw, host))),
-        ("host", _e(_host(host))),
-        ("driver file", _e(raw.get("driverFile"))),
-        ("workload file", _e(raw.get("workloadFile"))),
-        ("driver metadata", _mapping(raw.get("driverMetadata"))),
-        ("workers", _e("; ".join(map(str, raw.get("workers") or [])))),
-        ("delivery", _mapping(delivery)),
-        ("send errors", _mapping(raw.get("sendErrors"))),
-        ("client load", _e(client_load_text(raw))),
-        ("negative end-to-end values", _e(raw.get("negativeEndToEndLatencies") or "")),
-        ("rate discovery", _e(_discovery(raw))),
-        ("backlog phase", _mapping(raw.get("backlogPhase"))),
-        ("histograms", f"stored ({_e(', '.join(sorted(run.histograms)))})" if run.histograms
-         else "none (no distribution chart)"),
+    facts = [
+        Fact("file", _text(run.path)),
+        Fact("driver", _text(run.driver)),
+        Fact("workload", _text(run.workload)),
+        Fact("sweep", _joined(run.sweep_name, run.sweep_text())),
+        Fact("status", status=status(run)),
+        Fact("warnings", "; ".join(map(str, raw.get("warnings") or []))),
+        Fact("mode", _text(run.mode)),
+        Fact("target rate", f"{format_number(run.requested_rate)} msg/s" if run.requested_rate else ""),
+        Fact("message size", f"{format_bytes(run.message_size)} ({run.message_size} B)"),
+        Fact("topics × partitions", f"{run.topics} × {run.partitions}"),
+        Fact("producers / consumers per topic", f"{run.producers_per_topic} / {run.consumers_per_topic}"),
+        Fact("start – end", " – ".join(x for x in (raw.get("startTime"), raw.get("endTime")) if x)),
+        Fact("measured", _measured(_dict(raw, "summary"))),
+        Fact("warm-up", f"went on {raw['warmUpExtendedSeconds']:.1f} s more, until the producers were back on their schedule"
+             if isinstance(raw.get("warmUpExtendedSeconds"), (int, float)) else ""),
+        Fact("versions", _versions(raw, host)),
+        Fact("host", _host(host)),
+        Fact("driver file", _text(raw.get("driverFile"))),
+        Fact("workload file", _text(raw.get("workloadFile"))),
+        Fact("driver metadata", _mapping(raw.get("driverMetadata"))),
+        Fact("workers", "; ".join(map(str, raw.get("workers") or []))),
+        Fact("delivery", _mapping(delivery)),
+        Fact("send errors", _mapping(raw.get("sendErrors"))),
+        Fact("client load", client_load_text(raw)),
+        Fact("negative end-to-end values", _text(raw.get("negativeEndToEndLatencies") or "")),
+        Fact("rate discovery", _discovery(raw)),
+        Fact("backlog phase", _mapping(raw.get("backlogPhase"))),
+        Fact("histograms", f"stored ({', '.join(sorted(run.histograms))})" if run.histograms
+             else "none (no distribution chart)"),
     ]
+    return [f for f in facts if f.text or f.status]
+
+
+def run_details(run: Run, label: str) -> RunDetails:
+    documents = [(title, json.dumps(run.raw[key], indent=2))
+                 for key, title in (("driverConfig", "driver configuration (secrets redacted by mqbench)"),
+                                    ("workloadConfig", "workload as run"),
+                                    ("delivery", "delivery check, per subscription and producer"))
+                 if run.raw.get(key)]
+    return RunDetails(label, _text(run.workload), status(run), not run.mqbench, _facts(run), documents)
 
 
 def run_html(run: Run, label: str) -> str:
-    rows = "".join(f"<dt>{_e(k)}</dt><dd>{v}</dd>" for k, v in _facts(run) if v not in (None, ""))
-    parts = [f"<details><summary>{_e(label)} — {_e(run.workload)} — {status_html(run)}</summary>"]
-    if not run.mqbench:
-        parts.append('<div class="note">Plain OpenMessaging Benchmark result: it records no status, host, '
-                     'versions, delivery counts, configuration or histograms.</div>')
-    parts.append(f'<dl class="facts">{rows}</dl>')
-    for key, title in (("driverConfig", "driver configuration (secrets redacted by mqbench)"),
-                       ("workloadConfig", "workload as run"),
-                       ("delivery", "delivery check, per subscription and producer")):
-        if run.raw.get(key):
-            text = _e(json.dumps(run.raw[key], indent=2))
-            parts.append(f"<details><summary>{_e(title)}</summary><pre>{text}</pre></details>")
-    parts.append("</details>")
-    return "\n".join(parts)
+    return render_macro("run.html.j2", "run_details", run_details(run, label))

@@ -4,6 +4,8 @@ and it renders (headless Chromium screenshot that is not blank)."""
 import base64
 import csv
 import re
+from html.parser import HTMLParser
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,6 +13,7 @@ from chromium import ensure_chromium, screenshot
 from conftest import DEFAULT_E2E, encode_histogram, make_result
 from PIL import Image
 
+import mqbench_charts
 from mqbench_charts.cli_charts import main
 
 
@@ -139,3 +142,56 @@ def test_a_warm_up_that_went_on_for_late_producers_is_told(make_run):
     extended = run_html(make_run(extra={"warmUpExtendedSeconds": 2.34}), "run 1")
     assert "went on 2.3 s more, until the producers were back on their schedule" in extended
     assert "went on" not in run_html(make_run(), "run 1")
+
+
+class _Elements(HTMLParser):
+    """The elements, attributes and text of a page, as a browser's parser sees them."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.attributes, self.text = set(), set(), []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        self.attributes.update(name for name, _ in attrs)
+        self.text += [value for _, value in attrs if value]
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def test_names_from_result_files_are_text_in_the_report(write_result, tmp_path, capsys):
+    # Everything a result file names reaches the page through the templates' autoescape: a
+    # driver, workload, reason or metadata value that looks like markup stays text, in element
+    # content and in attributes (the chart's alt) alike.
+    driver = 'Evil"><script>alert(1)</script>&Co'
+    workload = "w&l <x-injected onclick=alert(2)>"
+    reason = "<img src=x onerror=alert(3)>"
+    for name, rate in ((driver, 2000.0), ("Kafka", 1000.0)):
+        write_result(make_result(driver=name, workload=workload, mode="max-rate", publish_rates=[rate] * 3,
+                                 extra={"statusReason": reason, "warnings": ["<b>&</b>"],
+                                        "driverMetadata": {"client": "<i>1.0</i>"}}),
+                     folder=tmp_path / "results")
+    out = tmp_path / "report"
+    assert main([str(tmp_path / "results"), "-o", str(out), "--no-svg", "--title", "A & <u>B</u>"]) == 0
+    capsys.readouterr()
+    page = (out / "report.html").read_text()
+    parsed = _Elements()
+    parsed.feed(page)
+    assert not parsed.tags & {"script", "x-injected", "i", "u"}
+    assert not parsed.attributes & {"onclick", "onerror"}
+    # Each <img> is a chart (the alarm's <b> is the report's own).
+    assert page.count("<img ") == page.count('<img class="chart"')
+    assert "<img src=x" not in page and "<b>&" not in page
+    text = "".join(parsed.text)
+    for shown in (driver, workload, reason, "<b>&</b>", "client: <i>1.0</i>", "A & <u>B</u>"):
+        assert shown in text, shown
+    assert "Evil&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;Co" in page
+
+
+def test_no_module_writes_markup_of_its_own():
+    # The templates are the one place where HTML is written and values are escaped.
+    package = Path(mqbench_charts.__file__).parent
+    for source in sorted(package.glob("*.py")):
+        code = source.read_text(encoding="utf-8")
+        assert not re.search(r"html\.escape|Markup\(|<(div|table|tr|td|th|span|details|dl|img|h[1-6])\b", code), source.name
