@@ -123,6 +123,24 @@ final class DockerfileChecks {
     }
 
     /**
+     * The files of charts/ that charts/bootstrap.sh reads to make the virtual environment
+     * ({@code $MQBENCH_CHARTS_DIR/requirements.lock}, ...): the image makes it at build time, so
+     * each must be there (the lock was once added to the bootstrap and not to the image).
+     */
+    private List<String> filesTheChartsBootstrapReads() throws IOException {
+        Matcher read = Pattern.compile("\\$MQBENCH_CHARTS_DIR/([A-Za-z0-9_.-]+)")
+                .matcher(Files.readString(root.resolve("charts/bootstrap.sh"), StandardCharsets.UTF_8));
+        List<String> files = new ArrayList<>();
+        while (read.find()) {
+            String file = "charts/" + read.group(1);
+            if (repository.contains(file)) {
+                files.add(file); // not .venv, which it makes
+            }
+        }
+        return files;
+    }
+
+    /**
      * The runtime stage holds, at their repository paths under its WORKDIR, what a suite run and
      * its report need: bin/, the workloads, suites, payloads, every driver file (and every file a
      * suite names), the chart package with its virtual environment made at build time, and the
@@ -138,6 +156,7 @@ final class DockerfileChecks {
             }
         }
         needed.addAll(filesTheSuitesName());
+        needed.addAll(filesTheChartsBootstrapReads());
         List<String> problems = new ArrayList<>();
         Stage runtime = dockerfile.last();
         Map<String, String> copied = imagePaths(runtime);
