@@ -7,6 +7,7 @@
 # starts on an empty broker (bin/brokers reset, then start): a minute at 110-160 k msg/s of 1 KB
 # leaves about 10 GB in the bookie, and Pulsar standalone keeps it; once the disk passed its
 # bookie's threshold, the next run failed with "Not enough non-faulty bookies" (seen here, 56 GB).
+# It leaves Pulsar stopped and empty.
 #
 # pulsar-perf is in org.apache.pulsar:pulsar-testclient; of the 4.0 line Maven Central serves
 # 4.0.6 here (not 4.0.7), and only the jar: it runs on the broker's own jars (.brokers/dist/
@@ -47,7 +48,8 @@ for repeat in $(seq 1 "$REPEATS"); do
   "$ROOT/bin/benchmark" -d "$ROOT/driver-pulsar/pulsar-local.yaml" -o "$OUT/mqbench" "$OUT/workload.yaml" \
     > "$OUT/mqbench/run-$repeat.log" 2>&1
 done
-"$ROOT/bin/brokers" reset pulsar > /dev/null
+# Empty and stopped at the end (reset alone would start it again, since it is running).
+"$ROOT/bin/brokers" stop pulsar > /dev/null && "$ROOT/bin/brokers" reset pulsar > /dev/null
 
 python3 - "$OUT" "$REPEATS" <<'PY'
 import glob, json, os, re, sys
