@@ -1,10 +1,9 @@
 package io.mqbench.config;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.mqbench.driver.support.DriverSettings;
 import io.mqbench.driver.support.YamlErrors;
 import java.io.File;
 import java.io.IOException;
@@ -19,14 +18,8 @@ import java.util.List;
  */
 public final class YamlFiles {
 
-    private static final ObjectMapper STRICT =
-            new ObjectMapper(new YAMLFactory())
-                    .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                    .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                    .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-                    .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-                    // 1.5 partitions is a mistake, not 1.
-                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+    /** The one definition of strict (unknown keys, keys given twice, 1.5 for a whole number...) is driver-support's. */
+    private static final ObjectMapper STRICT = DriverSettings.strictMapper();
 
     private YamlFiles() {}
 

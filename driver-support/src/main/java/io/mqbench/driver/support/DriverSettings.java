@@ -19,12 +19,18 @@ public final class DriverSettings {
 
     private DriverSettings() {}
 
-    /** A mapper with the strict settings, for callers that bind trees themselves. */
+    /**
+     * A new mapper with the strict settings, the one definition of "strict" for every YAML file
+     * mqbench reads (the harness's workloads, suites and driver files too, through YamlFiles), for
+     * callers that bind trees themselves.
+     */
     public static ObjectMapper strictMapper() {
         return new ObjectMapper(new YAMLFactory())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                // A key given twice: which one was meant? (Jackson would keep the last.)
+                .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
                 // 1.5 connections is a mistake, not 1.
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
     }

@@ -24,12 +24,18 @@ import java.util.stream.Collectors;
 public final class YamlErrors {
     /** The value in Jackson's "Numeric value (999999999999) out of range of int". */
     private static final Pattern PARENTHESISED = Pattern.compile("\\(([^)]*)\\)");
+    /** Jackson's "Duplicate field 'x' for `ObjectNode`: not allowed when ..." of FAIL_ON_READING_DUP_TREE_KEY. */
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '([^']*)'");
 
     private YamlErrors() {}
 
     public static String describe(JsonProcessingException e) {
         if (notText(e)) {
             return "not a YAML file: it holds bytes that are not text (a binary file?); give the path of a YAML file";
+        }
+        Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+        if (duplicate.find()) {
+            return "field '" + duplicate.group(1) + "' is given twice" + where(e.getLocation(), " (line %d)") + "; keep one";
         }
         if (e instanceof UnrecognizedPropertyException unknown) {
             List<String> known = unknown.getKnownPropertyIds().stream().map(Object::toString).sorted().toList();
@@ -58,11 +64,12 @@ public final class YamlErrors {
             Throwable cause = mapping.getCause() == null ? mapping : mapping.getCause();
             return "field '" + fieldPath(mapping) + "': " + firstLine(cause.getMessage());
         }
-        JsonLocation where = e.getLocation();
-        String position = where == null || where.getLineNr() < 1
-                ? ""
-                : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
-        return "YAML syntax error" + position + ": " + firstLine(e.getOriginalMessage());
+        return "YAML syntax error" + where(e.getLocation(), " at line %d, column %d") + ": " + firstLine(e.getOriginalMessage());
+    }
+
+    /** The position in {@code format} (the line, then the column, which a format may leave out), or nothing when Jackson does not know it. */
+    private static String where(JsonLocation location, String format) {
+        return location == null || location.getLineNr() < 1 ? "" : String.format(Locale.ROOT, format, location.getLineNr(), location.getColumnNr());
     }
 
     /** A file that is not text: invalid UTF-8, or characters YAML does not allow (a NUL byte, say). */

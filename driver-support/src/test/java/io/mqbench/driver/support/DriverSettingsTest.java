@@ -48,6 +48,13 @@ class DriverSettingsTest {
         assertEquals(0.5, settings.nested.rate);
     }
 
+    /** A key given twice is a mistake (which one was meant?), here as in the harness's own reader (YamlFiles). */
+    @Test
+    void aFieldGivenTwiceIsRefused() {
+        assertMessage("windowSize: 3\nmode: FAST\nwindowSize: 4\n", "field 'windowSize' is given twice (line 3); keep one");
+        assertMessage("nested:\n  rate: 1\n  rate: 2\n", "field 'rate' is given twice (line 3); keep one");
+    }
+
     @Test
     void everyMistakeIsOneLineNamingTheField() {
         assertMessage("windowSise: 3\n", "unknown field 'windowSise' (did you mean 'windowSize'?); allowed fields: choice, driverClass, hosts, mode, name, nested, windowSize");
