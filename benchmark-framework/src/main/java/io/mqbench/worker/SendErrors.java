@@ -1,5 +1,6 @@
 package io.mqbench.worker;
 
+import io.mqbench.driver.support.ErrorText;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -47,13 +48,6 @@ public final class SendErrors {
     }
 
     static String describe(Throwable error) {
-        Throwable root = error;
-        while (root.getCause() != null && root.getCause() != root
-                && (root instanceof java.util.concurrent.CompletionException
-                        || root instanceof java.util.concurrent.ExecutionException)) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        return ErrorText.describe(error);
     }
 }

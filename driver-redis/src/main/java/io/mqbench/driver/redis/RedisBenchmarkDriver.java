@@ -3,6 +3,7 @@ package io.mqbench.driver.redis;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.ErrorText;
 import io.mqbench.driver.support.InstanceId;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -73,7 +74,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
             persistence = persistence();
         } catch (JedisException e) {
             close();
-            throw new IOException("cannot use Redis at " + settings.describeEndpoint() + ": " + describe(e)
+            throw new IOException("cannot use Redis at " + settings.describeEndpoint() + ": " + ErrorText.withCauses(e)
                     + " (is it running? bin/brokers start redis; check host, port, password, tls)", e);
         }
         topics = new Topics(endpoint, settings.mode == RedisSettings.Mode.STREAMS);
@@ -225,7 +226,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
                 }
             }
         } catch (JedisException e) {
-            return "unknown (CONFIG GET refused: " + describe(e) + ")";
+            return "unknown (CONFIG GET refused: " + ErrorText.withCauses(e) + ")";
         }
         boolean aof = "yes".equals(config.get("appendonly"));
         String save = config.getOrDefault("save", "").trim();
@@ -259,15 +260,5 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, DriverMetada
         } catch (IOException e) {
             return "unknown";
         }
-    }
-
-    private static String describe(Throwable e) {
-        StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
-        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
-            if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
-                text.append(": ").append(cause.getMessage());
-            }
-        }
-        return text.toString();
     }
 }

@@ -1,5 +1,6 @@
 package io.mqbench.driver.sqs;
 
+import io.mqbench.driver.support.ErrorText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -58,7 +59,7 @@ final class Deletions {
         return track(client.deleteMessage(DeleteMessageRequest.builder().queueUrl(queueUrl).receiptHandle(handle).build()))
                 .whenComplete((response, error) -> {
                     if (error != null) {
-                        failed(1, Errors.describe(error));
+                        failed(1, ErrorText.describe(error));
                     }
                 });
     }
@@ -71,7 +72,7 @@ final class Deletions {
         return track(client.deleteMessageBatch(DeleteMessageBatchRequest.builder().queueUrl(queueUrl).entries(entries).build()))
                 .whenComplete((response, error) -> {
                     if (error != null) {
-                        failed(handles.size(), Errors.describe(error));
+                        failed(handles.size(), ErrorText.describe(error));
                     } else if (!response.failed().isEmpty()) {
                         failed(response.failed().size(), response.failed().get(0).code() + " "
                                 + response.failed().get(0).message());

@@ -1,5 +1,6 @@
 package io.mqbench.driver.sqs;
 
+import io.mqbench.driver.support.ErrorText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,7 +109,7 @@ final class Queues {
         for (String url : created) {
             deletes.add(client.deleteQueue(DeleteQueueRequest.builder().queueUrl(url).build())
                     .exceptionally(error -> {
-                        log.debug("queue {} not deleted: {}", url, Errors.describe(error));
+                        log.debug("queue {} not deleted: {}", url, ErrorText.describe(error));
                         return null;
                     }));
         }
@@ -116,7 +117,7 @@ final class Queues {
             CompletableFuture.allOf(deletes.toArray(new CompletableFuture<?>[0])).get(timeoutMillis, TimeUnit.MILLISECONDS);
             created.clear();
         } catch (ExecutionException | TimeoutException e) {
-            log.warn("not every queue was deleted within {} ms: {}", timeoutMillis, Errors.describe(e));
+            log.warn("not every queue was deleted within {} ms: {}", timeoutMillis, ErrorText.describe(e));
         }
     }
 

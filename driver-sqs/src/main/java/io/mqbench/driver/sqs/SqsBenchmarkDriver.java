@@ -1,5 +1,6 @@
 package io.mqbench.driver.sqs;
 
+import io.mqbench.driver.support.ErrorText;
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.api.SettingsCheck;
@@ -61,7 +62,7 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
             client = SqsClients.build(settings);
         } catch (RuntimeException | LinkageError e) {
             throw new IOException("httpClient " + settings.httpClient + ": the SQS client could not be built ("
-                    + Errors.describe(e) + ")" + (settings.httpClientKind() == SqsSettings.HttpClientKind.CRT
+                    + ErrorText.describe(e) + ")" + (settings.httpClientKind() == SqsSettings.HttpClientKind.CRT
                             ? "; httpClient: netty needs no native library" : ""), e);
         }
         batchWindows = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sqs-batch-window"));
@@ -77,7 +78,7 @@ public final class SqsBenchmarkDriver implements BenchmarkDriver, DriverMetadata
                     .get(CHECK_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             close();
-            throw new IOException("SQS at " + where + " did not answer ListQueues (" + Errors.describe(e)
+            throw new IOException("SQS at " + where + " did not answer ListQueues (" + ErrorText.describe(e)
                     + "); check endpoint, region and credentials (" + SqsClients.credentialsSource(settings) + ")", e);
         }
     }

@@ -1,5 +1,6 @@
 package io.mqbench.driver.sqs;
 
+import io.mqbench.driver.support.ErrorText;
 import io.mqbench.driver.api.PausableConsumer;
 import io.mqbench.driver.support.PauseGate;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -118,7 +119,7 @@ final class SqsConsumer implements BenchmarkConsumer, PausableConsumer {
         receiveErrors++;
         if (receiveErrors == 1 || receiveErrors % 100 == 0) {
             log.warn("{}: receive failed ({} so far), trying again in {} ms: {}", name, receiveErrors,
-                    RETRY_PAUSE_MILLIS, Errors.describe(e));
+                    RETRY_PAUSE_MILLIS, ErrorText.describe(e));
         }
         try {
             Thread.sleep(RETRY_PAUSE_MILLIS);
