@@ -1,5 +1,6 @@
 package io.mqbench.worker;
 
+import io.mqbench.driver.support.ErrorText;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -30,7 +31,7 @@ final class DriverCalls {
             future.cancel(true);
             throw new IOException("the driver did not " + what + " within " + timeoutSeconds + " s");
         } catch (ExecutionException e) {
-            throw new IOException("the driver could not " + what + ": " + SendErrors.describe(e.getCause()), e.getCause());
+            throw new IOException("the driver could not " + what + ": " + ErrorText.describe(e.getCause()), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting to " + what, e);

@@ -11,6 +11,7 @@ import io.mqbench.driver.api.PausableConsumer;
 import io.mqbench.driver.api.RedeliveryHorizon;
 import io.mqbench.driver.support.ClientLibraryConflict;
 import io.mqbench.driver.support.Closing;
+import io.mqbench.driver.support.ErrorText;
 import io.mqbench.driver.support.PauseGate;
 import io.mqbench.stats.CountersStats;
 import io.mqbench.stats.CumulativeLatencies;
@@ -128,7 +129,7 @@ public final class LocalWorker implements Worker {
      * with its kind, which says more than its message alone (a NullPointerException).
      */
     static String startFailure(Throwable e) {
-        String described = SendErrors.describe(e);
+        String described = ErrorText.describe(e);
         String plain = IOException.class.getSimpleName() + ": ";
         return described.startsWith(plain) ? described.substring(plain.length()) : described;
     }

@@ -20,7 +20,7 @@ public final class SendErrors {
     private final LongAdder other = new LongAdder();
 
     public void record(Throwable error) {
-        String kind = describe(error);
+        String kind = ErrorText.describe(error);
         LongAdder count = counts.get(kind);
         if (count == null) {
             if (counts.size() >= MAX_KINDS) {
@@ -45,9 +45,5 @@ public final class SendErrors {
             result.put("(other kinds of error)", other.sum());
         }
         return result;
-    }
-
-    static String describe(Throwable error) {
-        return ErrorText.describe(error);
     }
 }
