@@ -10,8 +10,8 @@
 # It leaves Pulsar stopped and empty.
 #
 # pulsar-perf is in org.apache.pulsar:pulsar-testclient; of the 4.0 line Maven Central serves
-# 4.0.6 here (not 4.0.7), and only the jar: it runs on the broker's own jars (.brokers/dist/
-# pulsar-4.0.7/libs, client 4.0.7), which bin/brokers installs.
+# 4.0.6 here (not 4.0.7), and only the jar: it runs on the broker's own jars (~/.cache/mqbench/
+# brokers/pulsar-4.0.7/libs, client 4.0.7), which bin/brokers installs.
 #
 #   docs/bench/pulsar-perf.sh <output folder> [repeats]
 set -uo pipefail
@@ -20,7 +20,7 @@ OUT="$(mkdir -p "${1:?output folder}" && cd "$1" && pwd)"
 REPEATS="${2:-2}"
 VERSION=4.0.6
 JAR="$HOME/.m2/repository/org/apache/pulsar/pulsar-testclient/$VERSION/pulsar-testclient-$VERSION.jar"
-LIBS="$(ls -d "${MQBENCH_BROKERS_DIR:-$ROOT/.brokers}"/dist/pulsar-*/libs 2>/dev/null | head -1)"
+LIBS="$(ls -d "${MQBENCH_BROKERS_DIST:-${XDG_CACHE_HOME:-$HOME/.cache}/mqbench/brokers}"/pulsar-*/libs 2>/dev/null | head -1)"
 [ -d "$LIBS" ] || { echo "error: no Pulsar install: run bin/brokers start pulsar first" >&2; exit 2; }
 [ -f "$JAR" ] || mvn -q dependency:get -Dartifact="org.apache.pulsar:pulsar-testclient:$VERSION:jar" -Dtransitive=false \
   || { echo "error: could not fetch pulsar-testclient $VERSION" >&2; exit 2; }

@@ -7,13 +7,16 @@ redis-server does not leave a system redis on 6379 that we would then collide wi
 Without root we only say what to install.
 
 Maven artifacts: a small POM per distribution (tools/brokers/poms/) and the dependency
-plugin fetch them into ~/.m2 and copy them to .brokers/dist/<dist>/; a `.complete` marker
-makes that a one-time step, and a half-finished copy is never used.
+plugin fetch them into ~/.m2 and copy them to <dist folder>/<dist>/ (paths.DIST, shared by
+every checkout); a `.complete` marker holding a fingerprint of what was asked for (the POM, the
+goal, the properties) makes that a one-time step, a half-finished copy is never used, and a
+changed POM fetches again.
 
 Go servers (nats-server, FerretDB): `go install <module>@<version>` from the Go module proxy,
-once, into .brokers/dist/<dist>/bin, with the same marker.
+once, into <dist folder>/<dist>/bin, with the same marker.
 """
 import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -29,10 +32,14 @@ POLICY_RC_D = "/usr/sbin/policy-rc.d"
 
 
 @contextmanager
-def lock(name):
-    """Serialise installs (and starts) across concurrent `bin/brokers` runs."""
-    paths.ensure_dir(paths.STATE)
-    with open(os.path.join(paths.STATE, f".{name}.lock"), "w") as f:
+def lock(name, folder=None):
+    """Serialise installs (and starts) across concurrent `bin/brokers` runs.
+
+    The lock file lives in `folder` (the state folder unless given): installs into the shared
+    distributions folder lock there, so two checkouts never build the same distribution at once.
+    """
+    folder = paths.ensure_dir(folder or paths.STATE)
+    with open(os.path.join(folder, f".{name}.lock"), "w") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         try:
             yield
@@ -82,7 +89,7 @@ def ensure_debs(pkgs, why):
                         f"as root run: {cmd}")
     if not shutil.which("apt-get"):
         raise UserError(f"{why} needs {', '.join(missing)} and this is not a Debian-like system (no apt-get)")
-    with lock("install"):
+    with lock("install", paths.DIST):
         missing = missing_debs(missing)  # another run may have installed them meanwhile
         if not missing:
             return
@@ -108,16 +115,18 @@ def ensure_jdk_and_maven():
 
 
 def maven_fetch(dist_name, pom, goal, props, post=None):
-    """Run `mvn -f poms/<pom> <goal>` once into .brokers/dist/<dist_name>/libs; return that dist dir.
+    """Run `mvn -f poms/<pom> <goal>` once into <dist folder>/<dist_name>/libs; return that dist dir.
 
     `post(tmp_dir)` finishes the copy (unpack, compile) before it is renamed into place.
     """
     final = os.path.join(paths.DIST, dist_name)
-    if os.path.exists(os.path.join(final, ".complete")):
+    with open(os.path.join(POMS, pom), "rb") as f:
+        fingerprint = hashlib.sha256(f.read() + repr((goal, sorted(props.items()))).encode()).hexdigest()
+    if is_complete(final, fingerprint):
         return final
     ensure_jdk_and_maven()
-    with lock("install"):
-        if os.path.exists(os.path.join(final, ".complete")):
+    with lock("install", paths.DIST):
+        if is_complete(final, fingerprint):
             return final
         paths.ensure_dir(paths.DIST)
         tmp = final + ".tmp"
@@ -126,14 +135,14 @@ def maven_fetch(dist_name, pom, goal, props, post=None):
         log = os.path.join(paths.DIST, f"{dist_name}.mvn.log")
         argv = ["mvn", "-B", "-q", "-f", os.path.join(POMS, pom), goal,
                 f"-DoutputDirectory={os.path.join(tmp, 'libs')}", *[f"-D{k}={v}" for k, v in props.items()]]
-        with Step(f"fetching {dist_name} from Maven Central (mvn, into ~/.m2 and .brokers/dist)"):
+        with Step(f"fetching {dist_name} from Maven Central (mvn, into ~/.m2 and {paths.DIST})"):
             with open(log, "wb") as out:
                 rc = subprocess.run(argv, stdout=out, stderr=subprocess.STDOUT, cwd=paths.DIST).returncode
             if rc != 0:
                 raise StartError(f"mvn could not fetch {dist_name} (see {log})", tail(log))
             if post:
                 post(tmp)
-            mark_complete(tmp)
+            mark_complete(tmp, fingerprint)
             os.replace(tmp, final)
         return final
 
@@ -150,8 +159,8 @@ def find_go():
 
 
 def go_install(dist_name, module, binary, label):
-    """`go install <module>@<version>` once into .brokers/dist/<dist_name>/bin; return the binary's path."""
-    return _go_build(dist_name, binary, label, lambda go, env, tmp, log: _run_go(
+    """`go install <module>@<version>` once into <dist folder>/<dist_name>/bin; return the binary's path."""
+    return _go_build(dist_name, module, binary, label, lambda go, env, tmp, log: _run_go(
         [go, "install", module], env, paths.DIST, log))
 
 
@@ -160,7 +169,7 @@ def go_build_source(dist_name, module, package, binary, label, patch):
 
     For a module whose sources need a file written before they build (FerretDB wants its version in
     a file its own build scripts generate, and refuses to start without it): `go mod download` puts
-    the module in Go's cache, it is copied to .brokers/dist/<dist_name>/src, `patch(src)` edits the
+    the module in Go's cache, it is copied to <dist folder>/<dist_name>/src, `patch(src)` edits the
     copy, and `go build` builds it there with the module's own go.mod and go.sum.
     """
     def build(go, env, tmp, log):
@@ -178,7 +187,7 @@ def go_build_source(dist_name, module, package, binary, label, patch):
                 os.chmod(os.path.join(folder, name), 0o644)
         patch(src)
         return _run_go([go, "build", "-o", os.path.join(tmp, "bin", binary), package], env, src, log)
-    return _go_build(dist_name, binary, label, build)
+    return _go_build(dist_name, f"{module} {package}", binary, label, build)
 
 
 def _run_go(argv, env, cwd, log):
@@ -186,23 +195,24 @@ def _run_go(argv, env, cwd, log):
         return subprocess.run(argv, env=env, cwd=cwd, stdout=out, stderr=subprocess.STDOUT).returncode
 
 
-def _go_build(dist_name, binary, label, build):
-    """Runs `build(go, env, tmp, log)` once into .brokers/dist/<dist_name>; return the binary's path.
+def _go_build(dist_name, what, binary, label, build):
+    """Runs `build(go, env, tmp, log)` once into <dist folder>/<dist_name>; return the binary's path.
 
     Built aside and renamed, so a half-finished build is never used. GOFLAGS and GOTOOLCHAIN are
     fixed so the user's environment cannot pick vendoring or trigger a toolchain download; Go's
-    module and build caches stay the defaults, so a second build (a fresh .brokers) only links.
+    module and build caches stay the defaults, so a second build (an emptied cache) only links.
     """
     final = os.path.join(paths.DIST, dist_name)
     built = os.path.join(final, "bin", binary)
-    if os.path.exists(os.path.join(final, ".complete")):
+    fingerprint = hashlib.sha256(what.encode()).hexdigest()
+    if is_complete(final, fingerprint):
         return built
     go = find_go()
     if not go:
         raise UserError(f"{label} is built with Go, and no go command was found (PATH, {GO_FALLBACK}); "
                         "install Go and start again")
-    with lock("install"):
-        if os.path.exists(os.path.join(final, ".complete")):  # another run built it meanwhile
+    with lock("install", paths.DIST):
+        if is_complete(final, fingerprint):  # another run built it meanwhile
             return built
         paths.ensure_dir(paths.DIST)
         tmp = final + ".tmp"
@@ -212,18 +222,27 @@ def _go_build(dist_name, binary, label, build):
         log = os.path.join(paths.DIST, f"{dist_name}.go.log")
         open(log, "w").close()
         env = dict(os.environ, GOBIN=os.path.join(tmp, "bin"), GOFLAGS="-mod=mod", GOTOOLCHAIN="local")
-        with Step(f"building {label} from the Go module proxy (into .brokers/dist)"):
+        with Step(f"building {label} from the Go module proxy (into {paths.DIST})"):
             rc = build(go, env, tmp, log)
             if rc != 0 or not os.path.exists(os.path.join(tmp, "bin", binary)):
                 raise StartError(f"building {label} with Go failed (see {log})", tail(log))
-            mark_complete(tmp)
+            mark_complete(tmp, fingerprint)
             os.replace(tmp, final)
         return built
 
 
-def mark_complete(dist_dir):
+def mark_complete(dist_dir, fingerprint):
     with open(os.path.join(dist_dir, ".complete"), "w") as f:
-        f.write(time.strftime("%Y-%m-%dT%H:%M:%S\n"))
+        f.write(f"{fingerprint}\n{time.strftime('%Y-%m-%dT%H:%M:%S')}\n")
+
+
+def is_complete(dist_dir, fingerprint):
+    """Whether dist_dir was finished for exactly this fingerprint (a changed POM or module fetches again)."""
+    try:
+        with open(os.path.join(dist_dir, ".complete")) as f:
+            return f.readline().strip() == fingerprint
+    except OSError:
+        return False
 
 
 def tail(path, lines=20):

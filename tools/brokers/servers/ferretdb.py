@@ -11,7 +11,7 @@ the writeConcern and hint arguments).
 Built with this machine's Go toolchain from the module github.com/FerretDB/FerretDB@v<VERSION>
 (there is no Debian package): a plain `go install` builds a binary that refuses to start, because
 FerretDB reads its version from a file its own build scripts generate, so the module's source is
-copied into .brokers/dist, that file written, and `./cmd/ferretdb` built there with the module's
+copied into the distributions folder (~/.cache/mqbench/brokers), that file written, and `./cmd/ferretdb` built there with the module's
 own go.mod and go.sum (about 50 s the first time, seconds after that). No telemetry, no debug HTTP
 port, warnings only in the log. SIGTERM makes it shut down cleanly, so the default stop fits.
 Probe: OP_MSG `isMaster` answered ok:1, then `buildInfo` for the FerretDB version.

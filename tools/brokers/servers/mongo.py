@@ -4,7 +4,7 @@ No real `mongod` can be installed here (Debian has none; the embedded-mongo pack
 download binaries at run time): this emulation is what the Mongo driver tests talk to,
 and `status` says so. Version 1.47.0, memory backend: 1.46.0 reports wire version 7,
 which current drivers refuse. Our main class (tools/brokers/mongo/MongoServerMain.java)
-is compiled once into .brokers/dist. Probe: OP_MSG `isMaster` answered ok:1 (this server has no `hello`), then
+is compiled once into .brokers/mongo/launcher. Probe: OP_MSG `isMaster` answered ok:1 (this server has no `hello`), then
 `buildInfo` for the MongoDB version it claims to be.
 """
 import glob
@@ -57,9 +57,15 @@ class Mongo(Broker):
     def home(self):
         return os.path.join(paths.DIST, DIST)
 
+    @property
+    def launcher_classes(self):
+        return os.path.join(self.dir, "launcher")
+
     def ensure_installed(self):
         install.maven_fetch(DIST, "mongo.xml", "dependency:copy-dependencies", {"mongo.server.version": VERSION})
-        classes = os.path.join(self.home, "classes")
+        # compiled into this checkout's state folder, not the shared distribution: each checkout
+        # runs its own launcher source
+        classes = self.launcher_classes
         compiled = os.path.join(classes, "MongoServerMain.class")
         with install.lock("install"):
             if not os.path.exists(compiled) or os.path.getmtime(compiled) < os.path.getmtime(SOURCE):
@@ -74,7 +80,7 @@ class Mongo(Broker):
         return os.path.basename(jars[0])[len("mongo-java-server-"):-len(".jar")] if jars else ""
 
     def command(self):
-        cp = os.pathsep.join([os.path.join(self.home, "classes"), os.path.join(self.home, "libs", "*")])
+        cp = os.pathsep.join([self.launcher_classes, os.path.join(self.home, "libs", "*")])
         return (["java", *self.java_heap_args(), "-Djava.awt.headless=true",
                  "-Dorg.slf4j.simpleLogger.showDateTime=true",
                  "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS",

@@ -1,7 +1,7 @@
 """NATS: nats-server with JetStream, built from the Go module proxy, in the foreground.
 
 Installed with this machine's Go toolchain (`go install github.com/nats-io/nats-server/v2@v<VERSION>`,
-GOBIN in .brokers/dist), so the version is pinned here and not by Debian (whose package is 2.9).
+GOBIN in the distributions folder, ~/.cache/mqbench/brokers), so the version is pinned here and not by Debian (whose package is 2.9).
 The default Go caches are used, so a second build (a fresh .brokers folder) only links. Without
 a Go toolchain, Debian's nats-server is installed instead and `version()` says which one runs.
 The config names 127.0.0.1:4222 and turns JetStream on with its store in .brokers/nats/data

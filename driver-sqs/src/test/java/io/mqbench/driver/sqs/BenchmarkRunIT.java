@@ -16,7 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A short real benchmark through the command line against ElasticMQ. */
 class BenchmarkRunIT {
-    private static final int RATE = 400;
+    /**
+     * ElasticMQ and the SDK both compile their code in the run's first seconds; on a 2-core machine
+     * with every other broker idling beside them, 400 msg/s left the producer short in the warm-up
+     * and catching up above the rate in the measured phase (419-435 msg/s, end-to-end p50 1.6 s).
+     */
+    private static final int RATE = 200;
     private static final int SECONDS = 10;
 
     @TempDir
@@ -31,7 +36,7 @@ class BenchmarkRunIT {
         assertTrue(local.contains(LocalSqs.SECRET_ACCESS_KEY), "sqs-local.yaml has static credentials");
         Path driverFile = dir.resolve("sqs-local-it.yaml");
         Files.writeString(driverFile, local);
-        Path workload = TempFiles.fixedRateWorkload(dir, "sqs-it-400", RATE, SECONDS, 5);
+        Path workload = TempFiles.fixedRateWorkload(dir, "sqs-it-" + RATE, RATE, SECONDS, 5);
 
         Path results = dir.resolve("results");
         BenchmarkCli run = BenchmarkCli.run("-d", driverFile.toString(), "-o", results.toString(), workload.toString());
