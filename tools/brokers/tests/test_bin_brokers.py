@@ -8,6 +8,11 @@ outlive a restart. Each broker is started about twice. The first start on a fres
 installs (apt, Maven Central, a Go build of nats-server), hence the generous timeouts. Every
 broker is stopped at the end (through bin/brokers, by PID), since the test runner starts what
 it needs afterwards.
+
+The tests of one broker form an xdist group (`@on(broker)`), so `bin/test` runs them on two
+workers (`-n 2 --dist loadgroup`) without two tests ever driving one broker at once: a broker's
+boot is mostly waiting, and two boots side by side take little longer than one. Each test finds
+its broker stopped and leaves it stopped, PID file gone.
 """
 import json
 import os
@@ -47,14 +52,24 @@ def alive(pid):
     return procs.start_time(pid) is not None and not procs.is_zombie(pid)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def all_stopped_before_and_after():
-    run("stop", "all", timeout=300)
+def on(name):
+    """Marks a test that drives broker `name`: it runs in that broker's group, after the others."""
+    return pytest.mark.xdist_group(name)
+
+
+@pytest.fixture(autouse=True)
+def broker_stopped_before_and_after(request):
+    """The test's broker (its xdist group) is stopped before it runs and after, even if it failed."""
+    marker = request.node.get_closest_marker("xdist_group")
+    name = (marker.args[0] if marker.args else marker.kwargs["name"]) if marker else None
+    if name is None:
+        yield
+        return
+    run("stop", name, timeout=300)
     yield
-    r = run("stop", "all", timeout=300)
+    r = run("stop", name, timeout=300)
     assert r.returncode == 0
-    for name in ALL:
-        assert not os.path.exists(paths.broker_dir(name, f"{name}.pid")), f"{name} still has a PID file"
+    assert not os.path.exists(paths.broker_dir(name, f"{name}.pid")), f"{name} still has a PID file"
 
 
 def _stop_and_check_gone(name):
@@ -120,7 +135,7 @@ def _check_options_applied(name):
         assert "{ok,{5000,2500}}" in r.stdout and "{ok,1000}" in r.stdout, r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("name", list(ALL))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=on(name)) for name in ALL])
 def test_start_status_second_start_stop_restart(name):
     r = run("start", name)
     assert r.returncode == 0, r.stderr
@@ -144,6 +159,7 @@ def test_start_status_second_start_stop_restart(name):
     _stop_and_check_gone(name)
 
 
+@on("redis")
 def test_port_taken_by_someone_else():
     """A stopped broker whose port another process holds: exit 2, one line naming the port."""
     assert status("redis")["state"] == "stopped"
@@ -160,6 +176,7 @@ def test_port_taken_by_someone_else():
         s.close()
 
 
+@on("redis")
 def test_reset_running_redis_restarts_it_empty():
     assert run("start", "redis").returncode == 0
     with socket.create_connection(("127.0.0.1", 6379), timeout=5) as c:
@@ -173,6 +190,7 @@ def test_reset_running_redis_restarts_it_empty():
     assert run("stop", "redis").returncode == 0
 
 
+@on("kafka")
 def test_reset_stopped_kafka_wipes_data_and_leaves_it_stopped():
     data = paths.broker_dir("kafka", "data")
     assert os.path.isdir(data)  # the lifecycle test ran kafka
@@ -188,6 +206,7 @@ def _ping_redis(timeout):
         return c.recv(100)
 
 
+@on("redis")
 def test_freeze_thaw_and_kill_redis_then_start_it_as_before():
     assert run("start", "redis").returncode == 0
     pid = status("redis")["pid"]
@@ -211,6 +230,7 @@ def test_freeze_thaw_and_kill_redis_then_start_it_as_before():
     assert run("stop", "redis").returncode == 0
 
 
+@on("redis")
 def test_partition_and_heal_redis_and_stop_heals_too():
     assert run("start", "redis").returncode == 0
     # The check a fault schedule makes before its run: ready, traffic untouched, nothing left behind.
@@ -250,6 +270,7 @@ def _nats_request(subject, body, timeout=5):
                 return json.loads(f.read(int(line.split()[-1]) + 2))
 
 
+@on("nats")
 def test_nats_jetstream_stream_survives_a_restart_and_reset_wipes_it():
     """JetStream stores in .brokers/nats/data: a file stream outlives a stop, not a reset."""
     assert run("reset", "nats").returncode == 0  # stopped here: starts from no streams, stays stopped
@@ -277,6 +298,7 @@ def _ferretdb(command):
         return op_msg(c, 1, {**command, "$db": "mqbench_brokers_test"})
 
 
+@on("ferretdb")
 def test_ferretdb_keeps_what_it_acknowledged_through_a_kill_and_reset_wipes_it():
     """SQLite files in .brokers/ferretdb/data: an acknowledged insert outlives SIGKILL, not a reset."""
     assert run("reset", "ferretdb").returncode == 0  # stopped here: starts from no data, stays stopped
@@ -322,6 +344,7 @@ def _mqtt_receive(sock):
     return ("publish", topic, rest, bool(first & 0x01))
 
 
+@on("mosquitto")
 def test_mosquitto_retained_and_queued_messages_survive_a_restart_and_reset_wipes_them():
     """Persistence on: a retained message, and the QoS 1 messages queued for an offline persistent
     session, outlive a restart; more are queued than Mosquitto's default limit of 1000 per client
@@ -366,6 +389,7 @@ def test_mosquitto_retained_and_queued_messages_survive_a_restart_and_reset_wipe
     assert run("stop", "mosquitto").returncode == 0
 
 
+@on("nats")
 def test_nats_sync_always_reaches_the_servers_config_and_status():
     assert run("restart", "nats", "--nats-sync", "always").returncode == 0
     with open(os.path.join(paths.broker_dir("nats"), "nats.conf")) as f:
@@ -376,6 +400,7 @@ def test_nats_sync_always_reaches_the_servers_config_and_status():
     assert run("stop", "nats").returncode == 0
 
 
+@on("sqs")
 def test_start_as_before_repeats_the_options_of_the_last_start():
     assert run("restart", "sqs", "--memory", "256m").returncode == 0
     assert run("kill", "sqs", timeout=60).returncode == 0
@@ -402,6 +427,7 @@ def test_user_errors_exit_2(args, message):
     assert len(r.stderr.strip().splitlines()) == 1, r.stderr  # one line, not argparse's usage first
 
 
+@on("redis")
 def test_logs_prints_the_log():
     r = run("logs", "redis", "-n", "5", timeout=60)
     assert r.returncode == 0 and 1 <= len(r.stdout.strip().splitlines()) <= 5
