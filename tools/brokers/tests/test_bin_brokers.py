@@ -10,9 +10,9 @@ broker is stopped at the end (through bin/brokers, by PID), since the test runne
 it needs afterwards.
 
 The tests of one broker form an xdist group (`@on(broker)`), so `bin/test` runs them on two
-workers (`-n 2 --dist loadgroup`) without two tests ever driving one broker at once: a broker's
-boot is mostly waiting, and two boots side by side take little longer than one. Each test finds
-its broker stopped and leaves it stopped, PID file gone.
+workers (`-n 2 --dist loadgroup`) without two tests ever driving one broker at once. Boots are
+mostly CPU (JVMs), so two workers gain less than half: 267 s became 220-228 s in bin/test. Each
+test finds its broker stopped and leaves it stopped, PID file gone.
 """
 import json
 import os
@@ -53,7 +53,7 @@ def alive(pid):
 
 
 def on(name):
-    """Marks a test that drives broker `name`: it runs in that broker's group, after the others."""
+    """Marks a test that drives broker `name`: it runs on the worker that runs that broker's other tests, in file order."""
     return pytest.mark.xdist_group(name)
 
 
@@ -61,10 +61,10 @@ def on(name):
 def broker_stopped_before_and_after(request):
     """The test's broker (its xdist group) is stopped before it runs and after, even if it failed."""
     marker = request.node.get_closest_marker("xdist_group")
-    name = (marker.args[0] if marker.args else marker.kwargs["name"]) if marker else None
-    if name is None:
+    if marker is None:
         yield
         return
+    name = marker.args[0]  # set by on(name)
     run("stop", name, timeout=300)
     yield
     r = run("stop", name, timeout=300)
