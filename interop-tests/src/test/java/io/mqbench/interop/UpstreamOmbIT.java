@@ -47,6 +47,8 @@ import org.junit.jupiter.api.function.Executable;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class UpstreamOmbIT {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** OMB's statistics period. */
+    private static final double PERIOD_SECONDS = 10;
     private static final Path ROOT = TempFiles.repositoryRoot();
     private static final Path WORK = ROOT.resolve("interop-tests/target/interop");
     /** Drop-in jars of the real brokers, run first and together (AMQP 1.0 on the same Artemis, lighter). */
@@ -120,18 +122,37 @@ class UpstreamOmbIT {
         JsonNode result = JSON.readTree(file.toFile());
         assertEquals("complete", result.path("status").asText(), result.toPrettyString());
         assertEquals("Kafka-upstream-driver", result.path("driver").asText());
-        // Every period at the rate: never above it by more than 1 % (the first period used to count
-        // from the warm-up's last period on: +1.5 to 3 %), and short of it by at most 2.5 % (a period
-        // of 1,976 msg/s was seen on a machine busy with other work).
-        for (JsonNode rate : result.path("publishRate")) {
-            assertTrue(rate.asDouble() <= 2000 * 1.01 && rate.asDouble() >= 2000 * 0.975,
-                    "publish rate of every period: " + result.path("publishRate"));
-        }
+        assertEveryPeriodAtTheRate(result, 2000);
         // (d) upstream reads mqbench's result with its own TestResult class.
         Map<String, Object> read = readWithUpstreamsTestResult(file);
         assertEquals("Kafka-upstream-driver", read.get("driver"));
         assertEquals(JSON.convertValue(result.path("publishRate"), List.class), read.get("publishRate"));
         assertEquals(result.path("aggregatedEndToEndLatency99pct").asDouble(), (Double) read.get("aggregatedEndToEndLatency99pct"));
+    }
+
+    /**
+     * Every period at {@code rate}: short of it by at most 2.5 % (a period of 1,976 msg/s was seen
+     * on a machine busy with other work), and above it by more than 1 % only as far as the period's
+     * publish delay explains. Upstream's producers are open-loop: one that starts the measurement
+     * behind its schedule (the warm-up lets it start up to a second of load behind) sends as fast as
+     * it can until it is back on it, so an excess of N messages in a period comes with a publish
+     * delay of about N / rate seconds (seen in CI: 2,170 msg/s for 2,000 in the first period). An
+     * excess without that delay is counted, not sent: the first period used to count from the
+     * warm-up's last period on (+1.5 to 3 %, with no delay).
+     */
+    private static void assertEveryPeriodAtTheRate(JsonNode result, double rate) {
+        JsonNode rates = result.path("publishRate");
+        JsonNode delaysMicros = result.path("publishDelayLatencyMax");
+        assertEquals(rates.size(), delaysMicros.size(), result.toPrettyString());
+        for (int i = 0; i < rates.size(); i++) {
+            double published = rates.get(i).asDouble();
+            double excessSeconds = (published - rate * 1.01) * PERIOD_SECONDS / rate;
+            double delaySeconds = delaysMicros.get(i).asDouble() / 1e6;
+            String periods = "publish rate of every period " + rates + ", most publish delay (µs) " + delaysMicros;
+            assertTrue(published >= rate * 0.975, periods);
+            assertTrue(excessSeconds <= 0 || delaySeconds >= excessSeconds / 2, "period " + (i + 1) + " published "
+                    + (published - rate) * PERIOD_SECONDS + " messages more than the rate with no catch-up to explain it: " + periods);
+        }
     }
 
     /** (a) Each drop-in jar alone in upstream's lib/, run by upstream's local benchmark (SQS on ElasticMQ, Mongo on mongo-java-server, AMQP 1.0 on Artemis too). */
