@@ -36,12 +36,17 @@ final class LoadMonitor {
 
     /** Adds every second's counters to {@code into} (for judging whether a rate held). */
     LoadMonitor keepingSamples(List<LoadSample> into) {
-        extraListeners.add(new LoadListener() {
+        return notifying(new LoadListener() {
             @Override
             public void counters(CountersStats counters, long nanoTime) {
                 into.add(LoadSample.of(counters, nanoTime));
             }
         });
+    }
+
+    /** Hands what it reads to {@code listener} too, after the listeners of its own. */
+    LoadMonitor notifying(LoadListener listener) {
+        extraListeners.add(listener);
         return this;
     }
 

@@ -93,6 +93,17 @@ class SendingRunTest {
         assertFalse(onSchedule.path("warnings").toString().contains("behind their schedule"), onSchedule.path("warnings").toString());
     }
 
+    @Test
+    void producersHalfASecondBehindWhenTheWarmUpEndsCatchUpBeforeTheMeasurement() throws Exception {
+        // The driver takes no send from 1.4 s to 2.4 s; the warm-up ends at 2 s, 0.6 s of load
+        // (1,200 messages) behind. On the old code, which let producers start the measurement up to
+        // a second of load behind, the 4-s measured phase published them on top: about 2,300 msg/s.
+        Path stalled = TempFiles.write(dir, "stalled.yaml", "name: Stalling\n" + LOOPBACK + "sendStall: {afterMs: 1400, forMs: 1000}\n");
+        JsonNode r = run(stalled, "producersPerTopic: 1\nproducerRate: 2000\nmessageSize: 100\n", 4, 2);
+        assertTrue(r.path("warmUpExtendedSeconds").asDouble() > 0.2, "the warm-up went on: " + r.path("warmUpExtendedSeconds"));
+        assertEquals(2000, r.at("/summary/publishRate/mean").asDouble(), 2000 * 0.01, r.at("/summary").toString());
+    }
+
     private JsonNode run(Path driver, String fields, int seconds) throws Exception {
         return run(driver, fields, seconds, 0);
     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.testing.RecordingDriver;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.Timing;
 import io.mqbench.workload.Workload;
 import io.mqbench.workload.WorkloadLoader;
 import java.nio.file.Files;
@@ -91,6 +92,7 @@ class WorkloadFeaturesRunTest {
     }
 
     @Test
+    @Timing // sends 1 ms apart or less in a batch: a busy machine preempts the producer between two of them
     void batchesGoOutBackToBackAtTheAverageRate() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Recorded\ndriverClass: io.mqbench.testing.RecordingDriver\n");
         Path workload = workload("batch", "producersPerTopic: 1\nproducerRate: 1000\nproducerBatchSize: 5\nmessageSize: 100\n", 3);

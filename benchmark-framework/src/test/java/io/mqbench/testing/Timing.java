@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Tag;
 
 /**
  * A test that holds latencies to a millisecond or rates to a few percent while the machine is
- * otherwise quiet. This module's other tests run in two JVMs at once (see its pom.xml); these run
+ * otherwise quiet. This module's other tests run in three JVMs at once (see its pom.xml); these run
  * afterwards, alone: beside another JVM's run, a 5 ms delay's 99th percentile came out at 8.4 ms.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
