@@ -106,7 +106,7 @@ final class WarmUp implements Phase {
      * seconds (half a percent of a 20-s phase). The allowance was a whole second of load, and Kafka
      * started a 20-s run at 10,000 msg/s half a second behind: 2.4 % above the rate (CI).
      */
-    static final double ON_SCHEDULE_SECONDS = 0.1;
+    private static final double ON_SCHEDULE_SECONDS = 0.1;
     /** At a few messages a second, one message is more than a tenth of a second of load. */
     private static final double ON_SCHEDULE_MESSAGES = 5;
 
