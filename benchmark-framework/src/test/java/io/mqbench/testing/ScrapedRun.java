@@ -33,12 +33,7 @@ public final class ScrapedRun {
                 "--metrics-port", "0", workload.toString()), "scraped-run");
         run.start();
         try {
-            cli.awaitOutput("metrics: http://");
-            Matcher matcher = METRICS_URL.matcher(cli.out());
-            if (!matcher.find()) {
-                throw new AssertionError("no metrics URL in: " + cli.out());
-            }
-            String url = matcher.group(1);
+            String url = awaitMetricsUrl(cli);
             ScrapedMetrics page = awaitTraffic(url);
             run.join(60_000);
             return new ScrapedRun(cli, url, page);
@@ -47,6 +42,24 @@ public final class ScrapedRun {
                 cli.stop.stop("the test is over");
                 run.join(60_000);
             }
+        }
+    }
+
+    /**
+     * The page's URL once the whole line is printed: the console writes it in pieces, and a read
+     * in between saw "metrics: http://127.0.0.1:" (CI, three test JVMs at once).
+     */
+    private static String awaitMetricsUrl(BenchmarkCli cli) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (true) {
+            Matcher matcher = METRICS_URL.matcher(cli.out());
+            if (matcher.find()) {
+                return matcher.group(1);
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("no metrics URL within a minute in: " + cli.out() + cli.err());
+            }
+            Thread.sleep(20);
         }
     }
 
