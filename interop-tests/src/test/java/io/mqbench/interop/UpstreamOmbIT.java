@@ -143,8 +143,8 @@ class UpstreamOmbIT {
      * Every period at {@code rate}: short of it by at most 2.5 % (a period of 1,976 msg/s was seen
      * on a machine busy with other work), and above it by more than 1 % only as far as the period's
      * publish delay explains. Upstream's producers are open-loop: one that starts the measurement
-     * behind its schedule (the warm-up lets it start up to a second of load behind) sends as fast as
-     * it can until it is back on it, so an excess of N messages in a period comes with a publish
+     * behind its schedule (the warm-up lets it start up to 0.1 s of load behind, and a stall after
+     * the warm-up adds more) sends as fast as it can until it is back on it, so an excess of N messages in a period comes with a publish
      * delay of about N / rate seconds (seen in CI: 2,170 msg/s for 2,000 in the first period). An
      * excess without that delay is counted, not sent: the first period used to count from the
      * warm-up's last period on (+1.5 to 3 %, with no delay).
