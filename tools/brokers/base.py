@@ -16,7 +16,7 @@ from .wire import ProbeError, openwire_handshake
 
 # The start options (argparse destinations), kept per broker so `start --as-before` can repeat them.
 OPTION_DESTS = ("memory", "artemis_journal", "artemis_journal_sync", "rabbitmq_config", "rabbitmq_advanced", "flow_control",
-                "redis_appendfsync", "nats_sync")
+                "redis_appendfsync", "nats_sync", "rocketmq_flush")
 
 
 @dataclass

@@ -51,7 +51,8 @@ def _parser():
                     "State (config, data, logs, PIDs, downloads) lives in .brokers/ at the repository root.",
         epilog="brokers: " + ", ".join(ALL) + " or all (the default). Ports: kafka 9092 (+9093), rabbitmq 5672 "
                "(+5552 stream, 25672 dist, 4369 epmd), artemis 61616, redis 6379, sqs 9324, mongo 27017, ferretdb 27018, nats 4222, "
-               "activemq 61626 (OpenWire), mosquitto 1883 (MQTT), pulsar 6650 (+8088 admin, 3181 bookie). "
+               "activemq 61626 (OpenWire), mosquitto 1883 (MQTT), pulsar 6650 (+8088 admin, 3181 bookie), "
+               "rocketmq 9876 name server (+10911 broker, 10909 fast, 10912 HA). "
                "Exit codes: 0 ok, 1 a broker failed, 2 user error (bad name/option, port taken, missing "
                "package), 3 status: not all answering. See tools/brokers/README.md.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -61,8 +62,8 @@ def _parser():
         if name in ("start", "restart", "reset"):
             g = c.add_argument_group("broker options (applied when a broker starts)")
             g.add_argument("--memory", metavar="SIZE",
-                           help=f"max heap of the JVM brokers kafka, artemis, sqs, mongo, activemq, pulsar, e.g. 512m, 2g "
-                                f"(default {DEFAULT_MEMORY})")
+                           help=f"max heap of the JVM brokers kafka, artemis, sqs, mongo, activemq, pulsar, rocketmq "
+                                f"(its broker; the name server has 256m), e.g. 512m, 2g (default {DEFAULT_MEMORY})")
             g.add_argument("--artemis-journal", choices=["mapped", "nio"],
                            help="Artemis journal-type, with journal-datasync=false (seed 000's tuning); "
                                 "default: nio with datasync on")
@@ -84,6 +85,10 @@ def _parser():
                            help="NATS JetStream sync_interval: always = fsync every write before its "
                                 "acknowledgement; a duration such as 1s or 100ms = fsync at least that often; "
                                 "default: nats-server's own, 2m")
+            g.add_argument("--rocketmq-flush", choices=["async", "sync"],
+                           help="RocketMQ flushDiskType: sync = a send is acknowledged after the commit log "
+                                "is flushed to disk (SYNC_FLUSH); default async (ASYNC_FLUSH: flushed in the "
+                                "background, within 10 s)")
             c.add_argument("--timeout", type=_timeout_seconds, metavar="SECONDS",
                            help="how long to wait for each broker to answer (default 120)")
         if name in ("start", "restart"):

@@ -9,6 +9,8 @@ from .nats import Nats
 from .pulsar import Pulsar
 from .rabbitmq import RabbitMQ
 from .redis import Redis
+from .rocketmq import RocketMQ
 from .sqs import Sqs
 
-ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo, FerretDB, Nats, ActiveMQ, Mosquitto, Pulsar)}
+ALL = {cls.name: cls for cls in (Kafka, RabbitMQ, Artemis, Redis, Sqs, Mongo, FerretDB, Nats, ActiveMQ, Mosquitto, Pulsar,
+                                 RocketMQ)}

@@ -4,7 +4,8 @@ Each broker: start -> status answers -> a second start is a no-op -> stop (its P
 process below it are gone) -> restart, with options where the broker has some -> stop.
 Plus: a port held by someone else gives exit 2 and a line naming the port; reset; user
 errors; a NATS JetStream stream outlives a restart; Mosquitto's retained and queued messages
-outlive a restart. Each broker is started about twice. The first start on a fresh machine
+outlive a restart; RocketMQ's name server and broker, the addresses of their ports, and a kill
+of its broker that leaves the name server to the next start. Each broker is started about twice. The first start on a fresh machine
 installs (apt, Maven Central, a Go build of nats-server), hence the generous timeouts. Every
 broker is stopped at the end (through bin/brokers, by PID), since the test runner starts what
 it needs afterwards.
@@ -21,6 +22,7 @@ import socket
 import struct
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -96,6 +98,7 @@ RESTART_OPTIONS = {
     "activemq": ["--memory", "256m"],
     "mosquitto": [],  # no options: restart must simply bring it back
     "pulsar": ["--memory", "512m"],
+    "rocketmq": ["--memory", "512m", "--rocketmq-flush", "sync"],
 }
 
 
@@ -126,6 +129,13 @@ def _check_options_applied(name):
         with socket.create_connection(("127.0.0.1", 6379), timeout=5) as c:
             c.sendall(b"*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$11\r\nappendfsync\r\n")
             assert b"always" in c.recv(200)
+    if name == "rocketmq":
+        with open(paths.broker_dir("rocketmq", "broker.conf")) as f:
+            assert "\nflushDiskType=SYNC_FLUSH\n" in f.read()
+        row = status("rocketmq")
+        assert row["settings"]["rocketmq_flush"] == "SYNC_FLUSH"
+        (namesrv,) = [pid for label, pid in row["extra_pids"] if label == "namesrv"]
+        assert "-Xmx256m" in procs.cmdline(namesrv) and "NamesrvStartup" in procs.cmdline(namesrv)
     if name == "rabbitmq":
         from brokers.servers.rabbitmq import RabbitMQ
         import argparse
@@ -400,6 +410,79 @@ def test_nats_sync_always_reaches_the_servers_config_and_status():
     assert run("stop", "nats").returncode == 0
 
 
+def _listening(pid):
+    """{port: address} of the TCP sockets pid listens on, from /proc (what `ss -ltnp` shows)."""
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith("socket:["):
+            inodes.add(link[len("socket:["):-1])
+    found = {}
+    for table, family in (("/proc/net/tcp", socket.AF_INET), ("/proc/net/tcp6", socket.AF_INET6)):
+        with open(table) as f:
+            next(f)
+            for line in f:
+                cols = line.split()
+                if cols[3] == "0A" and cols[9] in inodes:  # 0A: LISTEN
+                    addr, port = cols[1].rsplit(":", 1)
+                    raw = bytes.fromhex(addr)  # the kernel prints it as 32-bit words in host order
+                    raw = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+                    found[int(port, 16)] = socket.inet_ntop(family, raw)
+    return found
+
+
+@on("rocketmq")
+def test_rocketmq_ports_logs_kill_freeze_and_reset():
+    """Two JVMs: the name server is a helper owned by PID (a kill of the broker leaves it, the next
+    start uses it again); the fixed ports and their addresses; nothing under ~/logs; reset wipes the store."""
+    started = time.time()
+    assert run("reset", "rocketmq").returncode == 0  # stopped here: starts from an empty store
+    assert run("start", "rocketmq").returncode == 0
+    row = status("rocketmq")
+    assert row["answering"] and row["version"] == "5.3.3" and "broker-a at 127.0.0.1:10911" in row["detail"]
+    assert row["ports"] == {"namesrv": 9876, "broker": 10911, "fast": 10909, "ha": 10912}
+    (namesrv,) = [pid for label, pid in row["extra_pids"] if label == "namesrv"]
+    loopback = ("127.0.0.1", "::ffff:127.0.0.1")
+    served = _listening(namesrv)
+    assert served.keys() == {9876} and served[9876] in loopback, served
+    served = _listening(row["pid"])
+    assert served.keys() == {10911, 10909, 10912}, served  # no random ports
+    assert served[10911] in loopback and served[10909] in loopback, served
+    assert served[10912] in ("0.0.0.0", "::"), served  # RocketMQ's HA service binds the wildcard address
+    data = paths.broker_dir("rocketmq", "data")
+    assert {"commitlog", "consumequeue", "config", "checkpoint"} <= set(os.listdir(data))
+    default_logs = os.path.expanduser("~/logs/rocketmqlogs")
+    assert not any(os.path.getmtime(os.path.join(d, f)) >= started
+                   for d, _, files in os.walk(default_logs) for f in files), f"RocketMQ wrote to {default_logs}"
+
+    r = run("freeze", "rocketmq", timeout=60)
+    assert r.returncode == 0 and f"sent to pid {row['pid']}" in r.stdout
+    frozen = status("rocketmq")
+    assert not frozen["answering"] and procs._stat_fields(row["pid"])[0] == "T"
+    assert procs._stat_fields(namesrv)[0] != "T", "freeze is for the broker, not the name server"
+    assert run("thaw", "rocketmq", timeout=60).returncode == 0
+    assert status("rocketmq")["answering"]
+
+    assert run("kill", "rocketmq", timeout=60).returncode == 0
+    assert not alive(row["pid"]) and alive(namesrv)
+    killed = status("rocketmq")
+    assert killed["state"] == "stopped" and "gone without `stop`" in killed["detail"]
+    assert run("start", "--as-before", "rocketmq").returncode == 0
+    again = status("rocketmq")
+    assert again["answering"] and ("namesrv", namesrv) in [tuple(p) for p in again["extra_pids"]]
+
+    with open(os.path.join(data, "mqbench-marker"), "w") as f:
+        f.write("wiped by reset\n")
+    r = run("reset", "rocketmq")
+    assert r.returncode == 0 and "starting it again" in r.stdout
+    assert not os.path.exists(os.path.join(data, "mqbench-marker")) and status("rocketmq")["answering"]
+    assert not alive(namesrv), "reset stops the name server too"
+    _stop_and_check_gone("rocketmq")
+
+
 @on("sqs")
 def test_start_as_before_repeats_the_options_of_the_last_start():
     assert run("restart", "sqs", "--memory", "256m").returncode == 0
@@ -417,6 +500,7 @@ def test_start_as_before_repeats_the_options_of_the_last_start():
     (["start", "rabbitmq", "--rabbitmq-config", "novalue"], "KEY=VALUE"),
     (["start", "rabbitmq", "--rabbitmq-advanced", "/nonexistent/advanced.config"], "no such file"),
     (["start", "nats", "--nats-sync", "5x"], "neither 'always' nor a duration"),
+    (["start", "rocketmq", "--rocketmq-flush", "fast"], "invalid choice: 'fast'"),
     (["start", "redis", "--timeout", "-5"], "'-5' is not a number of seconds above 0"),
     (["start", "redis", "--timeout", "nan"], "'nan' is not a number of seconds above 0"),
     (["logs", "redis", "-n", "0"], "'0' is not a number of lines"),
