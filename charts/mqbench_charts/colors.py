@@ -22,6 +22,7 @@ BROKER_COLOURS = (
     ("redis", "redis", "#1f77b4"),
     ("kafka", "kafka", "#d62728"),
     ("pulsar", "pulsar", "#17becf"),
+    ("rocketmq", "rocketmq", "#6a3d9a"),
     ("mongo", "mongo", "#8c564b"),
     ("sqs", "sqs", "#ff7f0e"),
 )

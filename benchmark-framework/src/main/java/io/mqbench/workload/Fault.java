@@ -20,7 +20,7 @@ import java.util.Map;
 public record Fault(Duration at, FaultAction action, String target, Duration lasting, String command) {
     /** The brokers of {@code bin/brokers} ({@code tools/brokers/servers}), the targets of actions on a local broker. */
     public static final List<String> LOCAL_BROKERS = List.of("kafka", "rabbitmq", "artemis", "redis", "sqs", "mongo",
-            "ferretdb", "nats", "activemq", "mosquitto", "pulsar");
+            "ferretdb", "nats", "activemq", "mosquitto", "pulsar", "rocketmq");
 
 
     /** {@code kill kafka}, {@code freeze redis for 5s}, {@code command 'kubectl ...'} */

@@ -2,12 +2,15 @@ package io.mqbench.testing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.delivery.MessageHeader;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -113,6 +116,15 @@ public final class Messages {
     /** Unkeyed messages 0 .. {@code count - 1}. */
     public static void sendAll(BenchmarkProducer producer, int count) throws Exception {
         sendAll(producer, 0, count, false);
+    }
+
+    /** Each key's messages arrived in the order they were sent (ids rising), as a keyed topic promises. */
+    public static void assertInOrderPerKey(Inbox inbox) {
+        Map<String, Integer> lastByKey = new HashMap<>();
+        for (int id : ids(inbox)) {
+            Integer last = lastByKey.put(key(id), id);
+            assertTrue(last == null || last < id, "message " + id + " after " + last + " of " + key(id));
+        }
     }
 
     /** Every message 0..count-1 exactly once, byte for byte. */

@@ -60,8 +60,8 @@ class FaultParseTest {
             - kill kafka                            | w.yaml: field 'faults[0].at' is missing; write when, into the measured phase, e.g. at: 20s
             soon kill kafka                         | w.yaml: field 'faults[0].at': 'soon' is not a duration; write a number and a unit, e.g. 500ms, 30s, 5m, 1h
             60s kill kafka                          | w.yaml: field 'faults[0].at' is 60s, not before the end of the measured phase (1m); move it earlier or make the run longer
-            20s kill rocketmq                       | w.yaml: field 'faults[0].target' is 'rocketmq'; allowed: a broker of bin/brokers: kafka, rabbitmq, artemis, redis, sqs, mongo, ferretdb, nats, activemq, mosquitto, pulsar (for a broker elsewhere, use action: command)
-            20s kill -                              | w.yaml: field 'faults[0].target' is missing; allowed: a broker of bin/brokers: kafka, rabbitmq, artemis, redis, sqs, mongo, ferretdb, nats, activemq, mosquitto, pulsar (for a broker elsewhere, use action: command)
+            20s kill kinesis                        | w.yaml: field 'faults[0].target' is 'kinesis'; allowed: a broker of bin/brokers: kafka, rabbitmq, artemis, redis, sqs, mongo, ferretdb, nats, activemq, mosquitto, pulsar, rocketmq (for a broker elsewhere, use action: command)
+            20s kill -                              | w.yaml: field 'faults[0].target' is missing; allowed: a broker of bin/brokers: kafka, rabbitmq, artemis, redis, sqs, mongo, ferretdb, nats, activemq, mosquitto, pulsar, rocketmq (for a broker elsewhere, use action: command)
             20s kill kafka 5s                       | w.yaml: field 'faults[0].for' is for action: freeze or partition only (undone after that long); remove it
             50s freeze kafka 10s                    | w.yaml: field 'faults[0]': the freeze at 50s for 10s lasts past the end of the measured phase (1m); shorten it
             20s command kafka - ls                  | w.yaml: field 'faults[0].target' does not apply to a command; the command itself says what it acts on

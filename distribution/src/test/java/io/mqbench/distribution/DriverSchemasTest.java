@@ -42,6 +42,7 @@ class DriverSchemasTest {
             Map.entry("nats", "io.mqbench.driver.nats.NatsSettings"),
             Map.entry("mqtt", "io.mqbench.driver.mqtt.MqttSettings"),
             Map.entry("pulsar", "io.mqbench.driver.pulsar.PulsarSettings"),
+            Map.entry("rocketmq", "io.mqbench.driver.rocketmq.RocketMqSettings"),
             Map.entry("amqp", "io.mqbench.driver.amqp.AmqpSettings"),
             Map.entry("artemis", "io.mqbench.driver.artemis.ArtemisSettings"),
             Map.entry("activemq-classic", "io.mqbench.driver.artemis.classic.ClassicSettings"),

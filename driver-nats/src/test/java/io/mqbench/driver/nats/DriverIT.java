@@ -14,9 +14,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The driver against the real nats-server of bin/brokers: what each mode promises, and what it leaves behind. */
@@ -49,11 +47,7 @@ class DriverIT {
             Inbox inbox = run.consumer(topic, "sub");
             Messages.sendAll(run.producer(topic), 2_000, true);
             assertEquals(2_000, Inbox.awaitTotal(2_000, 30_000, inbox));
-            Map<String, Integer> lastByKey = new HashMap<>();
-            for (int id : Messages.ids(inbox)) {
-                Integer last = lastByKey.put(Messages.key(id), id);
-                assertTrue(last == null || last < id, "message " + id + " after " + last + " of " + Messages.key(id));
-            }
+            Messages.assertInOrderPerKey(inbox);
         }
     }
 

@@ -15,9 +15,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.pulsar.client.admin.PulsarAdmin;
@@ -115,11 +113,7 @@ class DriverIT {
             Messages.sendAll(run.producer(topic), 2_000, true);
             assertEquals(2_000, Inbox.awaitTotal(2_000, 30_000, 1_000, inbox));
             Messages.assertExactlyOnce(inbox.payloads(), 2_000);
-            Map<String, Integer> lastByKey = new HashMap<>();
-            for (int id : Messages.ids(inbox)) {
-                Integer last = lastByKey.put(Messages.key(id), id);
-                assertTrue(last == null || last < id, "message " + id + " after " + last + " of " + Messages.key(id));
-            }
+            Messages.assertInOrderPerKey(inbox);
         }
     }
 

@@ -8,13 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.UpstreamDriverFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,7 +104,7 @@ class PulsarSettingsTest {
      */
     @Test
     void upstreamsOwnPulsarFilesLoadWithOnlyTheDriverClassChanged() throws Exception {
-        List<Path> files = upstreamPulsarFiles();
+        List<Path> files = UpstreamDriverFiles.of("driver-pulsar", dir);
         assumeTrue(!files.isEmpty(), "no upstream OMB tree or source snapshot here (MQBENCH_UPSTREAM_OMB, MQBENCH_UPSTREAM_OMB_FIXTURE)");
         for (Path file : files) {
             String text = Files.readString(file).replace("io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver",
@@ -175,38 +174,4 @@ class PulsarSettingsTest {
               receiverQueueSize: 10000
               subscriptionType: Failover
             """;
-
-    /** driver-pulsar/*.yaml of upstream OMB, from a built tree or unpacked from the source snapshot; empty if neither is here. */
-    private List<Path> upstreamPulsarFiles() throws Exception {
-        String tree = System.getenv("MQBENCH_UPSTREAM_OMB");
-        if (tree != null && Files.isDirectory(Path.of(tree, "driver-pulsar"))) {
-            return yamlIn(Path.of(tree, "driver-pulsar"));
-        }
-        String fixture = System.getenv("MQBENCH_UPSTREAM_OMB_FIXTURE");
-        if (fixture == null || !Files.isDirectory(Path.of(fixture))) {
-            return List.of();
-        }
-        Path tarball;
-        try (Stream<Path> listing = Files.list(Path.of(fixture))) {
-            tarball = listing.filter(p -> p.toString().endsWith(".tar.gz")).findFirst().orElse(null);
-        }
-        if (tarball != null) {
-            Path unpacked = Files.createDirectories(dir.resolve("upstream"));
-            Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString(),
-                    "--wildcards", "*/driver-pulsar/*.yaml").redirectErrorStream(true).start();
-            String output = new String(tar.getInputStream().readAllBytes());
-            assertTrue(tar.waitFor(60, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar: " + output);
-            try (Stream<Path> found = Files.walk(unpacked)) {
-                return found.filter(p -> p.getParent().getFileName().toString().equals("driver-pulsar")
-                        && p.toString().endsWith(".yaml")).sorted().toList();
-            }
-        }
-        return List.of();
-    }
-
-    private static List<Path> yamlIn(Path folder) throws IOException {
-        try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-        }
-    }
 }

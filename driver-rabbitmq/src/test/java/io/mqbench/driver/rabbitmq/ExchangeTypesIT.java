@@ -9,9 +9,7 @@ import io.mqbench.testing.Inbox;
 import io.mqbench.testing.Messages;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -95,11 +93,7 @@ class ExchangeTypesIT {
             Messages.sendAll(producer, 1_600, true);
             assertEquals(1_600, Inbox.awaitTotal(1_600, 30_000, inbox), "received, and no more than sent");
             Messages.assertExactlyOnce(inbox.payloads(), 1_600);
-            Map<String, Integer> lastByKey = new HashMap<>();
-            for (int id : Messages.ids(inbox)) {
-                Integer last = lastByKey.put(Messages.key(id), id);
-                assertTrue(last == null || last < id, "key order: " + id + " after " + last);
-            }
+            Messages.assertInOrderPerKey(inbox);
             // 16 keys over 4 partitions: each partition's queue holds exactly the messages of its keys.
             TopicLayout layout = new TopicLayout(topic, 4);
             List<String> queues = layout.queues("counted");
