@@ -59,7 +59,13 @@ class MaxRateRunTest {
         assertNull(r.get("warnings"), "no warning for a converged search whose rate held");
         JsonNode trials = discovery.get("trials");
         assertEquals("ramp", trials.get(0).get("stage").asText());
-        assertEquals("confirm", trials.get(trials.size() - 1).get("stage").asText());
+        // The search ends on a confirmation, which a second look at the same rate may follow when it
+        // contradicted the bracket (seen in CI: confirm, recheck).
+        int last = trials.size() - 1;
+        while (last > 0 && "recheck".equals(trials.get(last).get("stage").asText())) {
+            last--;
+        }
+        assertEquals("confirm", trials.get(last).get("stage").asText(), trials.toString());
         assertEquals(0, r.at("/delivery/lost").asLong());
         assertTrue(r.at("/delivery/drained").asBoolean());
     }
