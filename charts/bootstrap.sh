@@ -42,8 +42,8 @@ mqbench_charts_make_venv() {
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "charts: python3 -m venv failed; installing Debian's python3-venv with apt-get..." >&2
     local started=$SECONDS
-    if { apt-get install -y -qq python3-venv >/dev/null 2>&1 ||
-         { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq python3-venv >/dev/null 2>&1; }; }; then
+    if { apt-get -o DPkg::Lock::Timeout=600 install -y -qq python3-venv >/dev/null 2>&1 ||
+         { apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null 2>&1 && apt-get -o DPkg::Lock::Timeout=600 install -y -qq python3-venv >/dev/null 2>&1; }; }; then
       echo "charts: python3-venv installed in $((SECONDS - started)) s" >&2
       python3 -m venv "$@" "$venv" && return 0
     fi

@@ -26,7 +26,9 @@ def ensure_chromium() -> str | None:
     started = time.monotonic()
     print("installing Debian's chromium with apt-get (once per machine)...", file=sys.stderr)
     environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+    # -o DPkg::Lock::Timeout: bin/test runs the bin/brokers tests, which may install packages, beside these.
+    apt = ["apt-get", "-o", "DPkg::Lock::Timeout=600"]
+    for command in ([*apt, "update", "-qq"], [*apt, "install", "-y", "-qq", "chromium"]):
         try:
             subprocess.run(command, check=True, env=environment, timeout=INSTALL_TIMEOUT,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

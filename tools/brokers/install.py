@@ -72,10 +72,15 @@ def _no_service_starts():
             os.remove(POLICY_RC_D)
 
 
+# Another installer may hold dpkg's lock (bin/test runs the charts tests, which may install
+# chromium, beside these): apt-get waits for it up to this long instead of failing at once.
+APT_LOCK_WAIT = ["-o", "DPkg::Lock::Timeout=600"]
+
+
 def _apt(args, log):
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     with open(log, "ab") as out:
-        return subprocess.run(["apt-get", *args], env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+        return subprocess.run(["apt-get", *APT_LOCK_WAIT, *args], env=env, stdout=out, stderr=subprocess.STDOUT).returncode
 
 
 def ensure_debs(pkgs, why):
