@@ -30,29 +30,54 @@ public final class SteadyRun {
      * warm-up), never by more.
      */
     public static void assertSteady(JsonNode result, int rate, int seconds, double consumeTolerance) {
-        assertEquals("complete", result.get("status").asText(), result.at("/summary").toString());
+        // Every message ends with what the run looked like second by second: a failure in CI is
+        // then a diagnosis (a stalled consumer, a busy machine, a slow start), not only a number.
+        String context = "\n" + runContext(result);
+        assertEquals("complete", result.get("status").asText(), result.at("/summary").toString() + context);
         assertEquals(rate, result.at("/summary/publishRate/mean").asDouble(), rate * RATE_TOLERANCE,
-                "publish rate within 2 % of the target");
+                "publish rate within 2 % of the target" + context);
         double consumeRate = result.at("/summary/consumeRate/mean").asDouble();
         double catchUp = backlogAtMeasuredStart(result) / (double) seconds;
         assertTrue(consumeRate >= rate * (1 - consumeTolerance)
                         && consumeRate <= rate * (1 + consumeTolerance) + catchUp,
                 "consumers keep up: " + consumeRate + " msg/s for a rate of " + rate + " (tolerance "
-                        + consumeTolerance + ", plus " + catchUp + " msg/s of backlog waiting at the start)");
-        assertEquals(0, result.at("/summary/sendErrors").asLong(), "send errors");
+                        + consumeTolerance + ", plus " + catchUp + " msg/s of backlog waiting at the start)" + context);
+        assertEquals(0, result.at("/summary/sendErrors").asLong(), "send errors" + context);
 
         JsonNode delivery = result.get("delivery");
         assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
-        assertTrue(delivery.get("drained").asBoolean(), "every confirmed message arrived: " + delivery);
+        assertTrue(delivery.get("drained").asBoolean(), "every confirmed message arrived: " + delivery + context);
         assertEquals(0, delivery.get("missing").asLong(), delivery.toString());
         assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
         assertEquals(0, delivery.get("duplicated").asLong(), delivery.toString());
         assertTrue(delivery.get("confirmedMessages").asLong() >= rate * seconds * (1 - RATE_TOLERANCE),
-                delivery.toString());
+                delivery.toString() + context);
 
         double endToEnd50 = result.get("aggregatedEndToEndLatency50pct").asDouble();
-        assertTrue(endToEnd50 > 0 && endToEnd50 < MAX_END_TO_END_P50_MILLIS, "end-to-end p50 " + endToEnd50 + " ms");
-        assertTrue(result.get("aggregatedPublishLatency50pct").asDouble() > 0, "publish latency measured");
+        assertTrue(endToEnd50 > 0 && endToEnd50 < MAX_END_TO_END_P50_MILLIS, "end-to-end p50 " + endToEnd50 + " ms" + context);
+        assertTrue(result.get("aggregatedPublishLatency50pct").asDouble() > 0, "publish latency measured" + context);
+    }
+
+    /**
+     * The result's warnings, the client's load and one line per second of the measured phase
+     * (rates, backlog, publish and end-to-end medians), for an assertion's message.
+     */
+    static String runContext(JsonNode result) {
+        StringBuilder text = new StringBuilder();
+        result.path("warnings").forEach(warning -> text.append("warning: ").append(warning.asText()).append('\n'));
+        JsonNode load = result.path("clientLoad");
+        if (!load.isMissingNode()) {
+            text.append("client load: ").append(load.path("reasons")).append(", workers ").append(load.path("workers")).append('\n');
+        }
+        JsonNode samples = result.path("samples");
+        text.append("second  publish/s  consume/s  backlog  publish p50 ms  end-to-end p50 ms\n");
+        for (int i = 0; i < samples.path("second").size(); i++) {
+            text.append(String.format("%6.1f %10.0f %10.0f %8d %15s %18s%n",
+                    samples.at("/second/" + i).asDouble(), samples.at("/publishRate/" + i).asDouble(),
+                    samples.at("/consumeRate/" + i).asDouble(), samples.at("/backlog/" + i).asLong(),
+                    samples.at("/publishLatency50pct/" + i).asText(), samples.at("/endToEndLatency50pct/" + i).asText()));
+        }
+        return text.toString();
     }
 
     /**

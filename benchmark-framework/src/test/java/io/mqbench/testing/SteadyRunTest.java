@@ -3,9 +3,11 @@ package io.mqbench.testing;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 /** The driver ITs' shared check lets a consumer catch up on a held-back warm-up, and no more. */
@@ -26,6 +28,17 @@ class SteadyRunTest {
         assertThrows(AssertionError.class, () -> SteadyRun.assertSteady(result(1_217.3, 0), 1_000, 10, 0.10));
         // Too slow is too slow whatever waited.
         assertThrows(AssertionError.class, () -> SteadyRun.assertSteady(result(850, 1_800), 1_000, 10, 0.10));
+    }
+
+    @Test
+    void aFailureSaysWhatTheRunLookedLikeSecondBySecond() throws Exception {
+        // A slow consumer: the message must show the warning and the backlog of the first second.
+        JsonNode slow = result(850, 1_800);
+        ((ObjectNode) slow).putArray("warnings").add("the machine was busy");
+        AssertionError failure = assertThrows(AssertionError.class, () -> SteadyRun.assertSteady(slow, 1_000, 10, 0.10));
+        String message = failure.getMessage();
+        assertTrue(message.contains("warning: the machine was busy"), message);
+        assertTrue(message.matches("(?s).*\\n +1\\.0 +100 +300 +1800 .*"), message);
     }
 
     /** A complete 10-s run at 1,000 msg/s whose consumer averaged {@code consumeRate}. */
