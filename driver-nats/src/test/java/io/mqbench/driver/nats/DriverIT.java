@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mqbench.testing.DriverRun;
 import io.mqbench.testing.Inbox;
 import io.mqbench.testing.Messages;
+import io.mqbench.testing.PauseCheck;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.io.IOException;
@@ -91,19 +92,9 @@ class DriverIT {
             Inbox inbox = new Inbox();
             BenchmarkConsumer consumer = run.driver.createConsumer(topic, "sub", inbox).get();
             BenchmarkProducer producer = run.producer(topic);
-            Messages.sendAll(producer, 100);
-            assertEquals(100, Inbox.awaitTotal(100, 30_000, inbox));
-
-            ((io.mqbench.driver.api.PausableConsumer) consumer).pause();
-            Thread.sleep(JetStreamConsumer.PULL_EXPIRES_MILLIS + 500); // the pull request still open expires
-            int before = inbox.count();
-            Messages.sendAll(producer, 100, 1_100);
-            Thread.sleep(2_000);
-            assertEquals(before, inbox.count(), "nothing arrives while paused");
-
-            ((io.mqbench.driver.api.PausableConsumer) consumer).resume();
-            assertEquals(1_100, Inbox.awaitTotal(1_100, 30_000, 1_000, inbox));
-            Messages.assertExactlyOnce(inbox.payloads(), 1_100);
+            // the pull request still open when the pause comes expires first
+            PauseCheck.nothingArrivesWhilePausedAndEverythingAfterResume(consumer, inbox, producer,
+                    JetStreamConsumer.PULL_EXPIRES_MILLIS + 500);
         }
     }
 

@@ -2,6 +2,7 @@ package io.mqbench.driver.pulsar;
 
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.BootstrapAddresses;
 import io.mqbench.driver.support.ClientVersion;
 import io.mqbench.driver.support.Closing;
 import io.mqbench.driver.support.DriverSettings;
@@ -13,8 +14,6 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -257,22 +256,14 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, DriverMetad
      * connection until its timeout, so without this a wrong port took CONNECT_SECONDS to say so.
      */
     private static void checkSomeBrokerAccepts(String serviceUrl) throws IOException {
-        boolean tls = serviceUrl.startsWith("pulsar+ssl://");
         String hosts = serviceUrl.substring(serviceUrl.indexOf("://") + 3).replaceAll("/.*$", "");
-        IOException last = null;
-        for (String hostPort : hosts.split(",")) {
-            int colon = hostPort.lastIndexOf(':');
-            String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
-            int port = colon < 0 ? (tls ? 6651 : 6650) : Integer.parseInt(hostPort.substring(colon + 1));
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress(host, port), CONNECT_SECONDS * 1000);
-                return;
-            } catch (IOException e) {
-                last = e;
-            }
+        int defaultPort = serviceUrl.startsWith("pulsar+ssl://") ? 6651 : 6650;
+        try {
+            BootstrapAddresses.checkOneAccepts(BootstrapAddresses.parse(hosts, defaultPort), CONNECT_SECONDS * 1000);
+        } catch (IOException e) {
+            throw new IOException("cannot connect to Pulsar at " + serviceUrl + ": " + oneLine(e)
+                    + " (is it running? bin/brokers start pulsar; check client.serviceUrl)", e);
         }
-        throw new IOException("cannot connect to Pulsar at " + serviceUrl + ": " + oneLine(last)
-                + " (is it running? bin/brokers start pulsar; check client.serviceUrl)", last);
     }
 
     @Override

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mqbench.driver.api.PausableConsumer;
 import io.mqbench.testing.DriverRun;
 import io.mqbench.testing.Inbox;
 import io.mqbench.testing.Messages;
+import io.mqbench.testing.PauseCheck;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.io.IOException;
@@ -124,19 +124,8 @@ class DriverIT {
             Inbox inbox = new Inbox();
             BenchmarkConsumer consumer = run.driver.createConsumer(topic, "sub", inbox).get();
             BenchmarkProducer producer = run.producer(topic);
-            Messages.sendAll(producer, 100);
-            assertEquals(100, Inbox.awaitTotal(100, 30_000, inbox));
-
-            ((PausableConsumer) consumer).pause();
-            Thread.sleep(300); // a message taken just before the pause is still handed over
-            int before = inbox.count();
-            Messages.sendAll(producer, 100, 1_100);
-            Thread.sleep(2_000);
-            assertEquals(before, inbox.count(), "nothing arrives while paused");
-
-            ((PausableConsumer) consumer).resume();
-            assertEquals(1_100, Inbox.awaitTotal(1_100, 30_000, 1_000, inbox));
-            Messages.assertExactlyOnce(inbox.payloads(), 1_100);
+            // a message taken just before the pause is still handed over
+            PauseCheck.nothingArrivesWhilePausedAndEverythingAfterResume(consumer, inbox, producer, 300);
         }
     }
 

@@ -2,6 +2,7 @@ package io.mqbench.driver.rocketmq;
 
 import io.mqbench.driver.api.DriverMetadata;
 import io.mqbench.driver.api.SettingsCheck;
+import io.mqbench.driver.support.BootstrapAddresses;
 import io.mqbench.driver.support.ClientVersion;
 import io.mqbench.driver.support.Closing;
 import io.mqbench.driver.support.DaemonThreads;
@@ -15,8 +16,6 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,20 +103,12 @@ public final class RocketMqBenchmarkDriver implements BenchmarkDriver, DriverMet
     }
 
     private void checkSomeNameServerAccepts() throws IOException {
-        IOException last = null;
-        for (String address : settings.namesrvAddr.trim().split(";")) {
-            String hostPort = address.trim();
-            int colon = hostPort.lastIndexOf(':');
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1))),
-                        CONNECT_SECONDS * 1000);
-                return;
-            } catch (IOException e) {
-                last = e;
-            }
+        try {
+            BootstrapAddresses.checkOneAccepts(BootstrapAddresses.parse(settings.namesrvAddr, 9876), CONNECT_SECONDS * 1000);
+        } catch (IOException e) {
+            throw new IOException("cannot reach RocketMQ's name server at " + settings.namesrvAddr.trim() + ": " + oneLine(e)
+                    + " (is it running? bin/brokers start rocketmq; check namesrvAddr)", e);
         }
-        throw new IOException("cannot reach RocketMQ's name server at " + settings.namesrvAddr.trim() + ": " + oneLine(last)
-                + " (is it running? bin/brokers start rocketmq; check namesrvAddr)", last);
     }
 
     /** The master brokers of the configured cluster, as the name server lists them; else one line. */
