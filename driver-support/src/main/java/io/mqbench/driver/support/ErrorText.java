@@ -14,7 +14,7 @@ public final class ErrorText {
     /** "Type: message" of the failure a future's wrappers hide (just "Type" without a message). */
     public static String describe(Throwable error) {
         Throwable root = unwrapped(error);
-        String message = root.getMessage();
+        String message = oneLine(root.getMessage());
         return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
@@ -24,13 +24,19 @@ public final class ErrorText {
      */
     public static String withCauses(Throwable error) {
         Throwable root = unwrapped(error);
-        StringBuilder text = new StringBuilder(String.valueOf(root.getMessage()));
+        StringBuilder text = new StringBuilder(String.valueOf(oneLine(root.getMessage())));
         for (Throwable cause = root.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
-            if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
-                text.append(": ").append(cause.getMessage());
+            String message = oneLine(cause.getMessage());
+            if (message != null && !text.toString().contains(message)) {
+                text.append(": ").append(message);
             }
         }
         return text.toString();
+    }
+
+    /** A message of several lines (RocketMQ's end with a link to its FAQ) on one, its line breaks as spaces. */
+    private static String oneLine(String message) {
+        return message == null ? null : message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     private static Throwable unwrapped(Throwable error) {

@@ -30,4 +30,15 @@ class ErrorTextTest {
         IOException repeated = new IOException("timed out: Connection refused", new ConnectException("Connection refused"));
         assertEquals("timed out: Connection refused", ErrorText.withCauses(new CompletionException(repeated)));
     }
+
+    /** RocketMQ's client exceptions end their message with a second line (a link to its FAQ). */
+    @Test
+    void aMessageOfSeveralLinesBecomesOne() {
+        IllegalStateException error = new IllegalStateException("unknown reason\nFor more information, please visit the url, "
+                + "https://rocketmq.apache.org/docs/bestPractice/06FAQ\r\n");
+        assertEquals("IllegalStateException: unknown reason For more information, please visit the url, "
+                + "https://rocketmq.apache.org/docs/bestPractice/06FAQ", ErrorText.describe(error));
+        assertEquals("send failed: broker down here", ErrorText.withCauses(new IOException("send failed",
+                new IOException("broker down\n  here"))));
+    }
 }
