@@ -108,6 +108,16 @@ def _versions(raw: dict, host: dict) -> str:
                    host.get("jvm"))
 
 
+def _warm_up(raw: dict) -> str:
+    """How much longer the warm-up went on, and for whom (producers behind, consumers behind)."""
+    parts = []
+    if isinstance(raw.get("warmUpExtendedSeconds"), (int, float)):
+        parts.append(f"went on {raw['warmUpExtendedSeconds']:.1f} s more, until the producers were back on their schedule")
+    if isinstance(raw.get("warmUpConsumerCatchUpSeconds"), (int, float)):
+        parts.append(f"went on {raw['warmUpConsumerCatchUpSeconds']:.1f} s more while the consumers worked off a backlog")
+    return "; ".join(parts)
+
+
 def _measured(summary: dict) -> str:
     if not summary:
         return ""
@@ -159,8 +169,7 @@ def _facts(run: Run) -> list[Fact]:
         Fact("producers / consumers per topic", f"{run.producers_per_topic} / {run.consumers_per_topic}"),
         Fact("start – end", " – ".join(x for x in (raw.get("startTime"), raw.get("endTime")) if x)),
         Fact("measured", _measured(_dict(raw, "summary"))),
-        Fact("warm-up", f"went on {raw['warmUpExtendedSeconds']:.1f} s more, until the producers were back on their schedule"
-             if isinstance(raw.get("warmUpExtendedSeconds"), (int, float)) else ""),
+        Fact("warm-up", _warm_up(raw)),
         Fact("versions", _versions(raw, host)),
         Fact("host", _host(host)),
         Fact("driver file", _text(raw.get("driverFile"))),

@@ -144,6 +144,13 @@ def test_a_warm_up_that_went_on_for_late_producers_is_told(make_run):
     assert "went on" not in run_html(make_run(), "run 1")
 
 
+def test_a_warm_up_that_went_on_for_consumers_behind_is_told(make_run):
+    from mqbench_charts.report_runs import run_html
+    both = run_html(make_run(extra={"warmUpExtendedSeconds": 1.0, "warmUpConsumerCatchUpSeconds": 4.56}), "run 1")
+    assert "went on 1.0 s more, until the producers were back on their schedule" in both
+    assert "went on 4.6 s more while the consumers worked off a backlog" in both
+
+
 class _Elements(HTMLParser):
     """The elements, attributes and text of a page, as a browser's parser sees them."""
 

@@ -1,5 +1,6 @@
 package io.mqbench.coordinator;
 
+import io.mqbench.stats.CountersStats;
 import io.mqbench.stats.PeriodStats;
 import java.io.IOException;
 import java.time.Duration;
@@ -32,6 +33,7 @@ final class WarmUp implements Phase {
             new LoadMonitor(ctx).notifying(latency).runFor("warm-up", warmup, false);
             if (ctx.targetRate > 0) {
                 waitForProducersOnSchedule(ctx, ctx.targetRate * latency.medianSeconds);
+                waitForConsumersToCatchUp(ctx);
             }
         }
     }
@@ -51,44 +53,109 @@ final class WarmUp implements Phase {
      * starts anyway, with a warning.
      */
     private static void waitForProducersOnSchedule(RunContext ctx, double inFlight) throws IOException {
-        double behind = behindSchedule(ctx, inFlight);
-        if (!tooFarBehind(ctx, behind)) {
+        Wait wait = waitWhileBehind(ctx, () -> behindSchedule(ctx, inFlight), onSchedule(ctx));
+        if (wait == null) {
             return;
         }
-        double first = behind;
-        long from = System.nanoTime();
-        long checkedAt = from;
-        double behindAtCheck = behind;
-        boolean catchingUp = true;
-        while (tooFarBehind(ctx, behind) && System.nanoTime() - from < MOST_EXTENSION.toNanos()) {
-            ctx.stop.sleep(200);
-            behind = behindSchedule(ctx, inFlight);
-            if (System.nanoTime() - checkedAt >= PROGRESS_WINDOW.toNanos()) {
-                // Not closer than three seconds ago: the rate is more than the client or the
-                // broker takes, and more warm-up would only delay the run. (A shorter window
-                // would give up inside a stall that ends a second later.)
-                catchingUp = behind < behindAtCheck;
-                if (!catchingUp) {
-                    break;
-                }
-                checkedAt = System.nanoTime();
-                behindAtCheck = behind;
-            }
-        }
-        double extended = (System.nanoTime() - from) / 1e9;
-        ctx.assembler.warmUpExtendedSeconds(extended);
-        if (tooFarBehind(ctx, behind)) {
+        ctx.assembler.warmUpExtendedSeconds(wait.seconds());
+        if (wait.last() > onSchedule(ctx)) {
             ctx.warn(String.format(Locale.ROOT, "the producers ended the warm-up %,.0f messages (%.1f s of load) behind"
                     + " their schedule, still after %.1f s more of warm-up (%s): they send as fast as they can, so the"
                     + " measured phase publishes above %,.0f msg/s while they catch up, if they do, and their publish delay"
-                    + " counts the wait", behind, behind / ctx.targetRate, extended,
-                    catchingUp ? "the most it waits" : "they were not catching up: the rate may be more than the client or"
+                    + " counts the wait", wait.last(), wait.last() / ctx.targetRate, wait.seconds(),
+                    wait.catchingUp() ? "the most it waits" : "they were not catching up: the rate may be more than the client or"
                             + " the broker takes", ctx.targetRate));
         } else {
             ctx.console.info(String.format(Locale.ROOT, "the warm-up went on %.1f s more: the producers were %,.0f messages"
                     + " (%.1f s of load) behind their schedule, and the measurement starts once they are back on it",
-                    extended, first, first / ctx.targetRate));
+                    wait.seconds(), wait.first(), wait.first() / ctx.targetRate));
         }
+    }
+
+    /** Consumers further behind the producers than this many seconds of deliveries work it off before the measurement. */
+    static final double CONSUMERS_CAUGHT_UP_SECONDS = 0.5;
+
+    /**
+     * Consumers that end the warm-up behind the producers (a backlog built while the client or the
+     * broker was still cold: SQS on ElasticMQ was 5,000 messages, 5 s of load, behind after a 10-s
+     * warm-up) would work it off in the measured phase: its first seconds would consume above the
+     * rate, and its end-to-end latency would count the wait (a median of 1.5 s where the steady
+     * state has 2.3 ms). So the warm-up goes on while the backlog shrinks (at most {@link
+     * #MOST_EXTENSION}), and says so. Messages on their way are part of the backlog too, and there
+     * is no telling them from waiting ones (by Little's law both are the rate times their latency),
+     * so only what is beyond half a second of deliveries counts, and a backlog that stops shrinking
+     * is left as it is: a steady one is the pipe (or consumers that take less than the rate, which
+     * the measured phase shows).
+     */
+    private static void waitForConsumersToCatchUp(RunContext ctx) throws IOException {
+        double deliveryRate = ctx.targetRate * ctx.workload.subscriptionsPerTopic;
+        if (deliveryRate <= 0 || ctx.workload.consumerPerSubscription == 0) {
+            return;
+        }
+        double allowed = Math.max(deliveryRate * CONSUMERS_CAUGHT_UP_SECONDS, ON_SCHEDULE_MESSAGES);
+        Wait wait = waitWhileBehind(ctx, () -> backlog(ctx), allowed);
+        if (wait == null) {
+            return;
+        }
+        ctx.assembler.warmUpConsumerCatchUpSeconds(wait.seconds());
+        String was = String.format(Locale.ROOT, "the warm-up went on %.1f s more: the consumers were %,.0f messages (%.1f s"
+                + " of deliveries) behind the producers", wait.seconds(), wait.first(), wait.first() / deliveryRate);
+        if (wait.last() <= allowed) {
+            ctx.console.info(was + ", and the measurement starts once they have caught up");
+        } else if (wait.catchingUp()) {
+            ctx.warn(String.format(Locale.ROOT, "%s, and were still %,.0f behind (the most it waits): the measured phase starts"
+                    + " with that backlog, so its first seconds consume above the rate and its end-to-end latency counts"
+                    + " the wait", was, wait.last()));
+        } else {
+            ctx.console.info(String.format(Locale.ROOT, "%s; the backlog stopped shrinking at %,.0f (%.1f s), so the"
+                    + " measurement starts with it", was, wait.last(), wait.last() / deliveryRate));
+        }
+    }
+
+    private static double backlog(RunContext ctx) throws IOException {
+        CountersStats counters = ctx.worker.getCountersStats();
+        return ctx.assembler.backlog(counters.messagesSent, counters.messagesReceived);
+    }
+
+    /** How far behind something is now, in messages. */
+    @FunctionalInterface
+    private interface Behind {
+        double now() throws IOException;
+    }
+
+    /** A wait of the warm-up: how far behind at its start and end, how long, and whether it was still getting closer. */
+    private record Wait(double first, double last, double seconds, boolean catchingUp) {
+    }
+
+    /**
+     * Goes on while {@code behind} is more than {@code allowed}, at most {@link #MOST_EXTENSION},
+     * and only as long as it gets smaller; null when it was not behind at all.
+     */
+    private static Wait waitWhileBehind(RunContext ctx, Behind behind, double allowed) throws IOException {
+        double now = behind.now();
+        if (now <= allowed) {
+            return null;
+        }
+        double first = now;
+        long from = System.nanoTime();
+        long checkedAt = from;
+        double atCheck = now;
+        boolean catchingUp = true;
+        while (now > allowed && System.nanoTime() - from < MOST_EXTENSION.toNanos()) {
+            ctx.stop.sleep(200);
+            now = behind.now();
+            if (System.nanoTime() - checkedAt >= PROGRESS_WINDOW.toNanos()) {
+                // Not closer than three seconds ago: more warm-up would only delay the run. (A
+                // shorter window would give up inside a stall that ends a second later.)
+                catchingUp = now < atCheck;
+                if (!catchingUp) {
+                    break;
+                }
+                checkedAt = System.nanoTime();
+                atCheck = now;
+            }
+        }
+        return new Wait(first, now, (System.nanoTime() - from) / 1e9, catchingUp);
     }
 
     /**
@@ -110,8 +177,9 @@ final class WarmUp implements Phase {
     /** At a few messages a second, one message is more than a tenth of a second of load. */
     private static final double ON_SCHEDULE_MESSAGES = 5;
 
-    private static boolean tooFarBehind(RunContext ctx, double behind) {
-        return behind > Math.max(ctx.targetRate * ON_SCHEDULE_SECONDS, ON_SCHEDULE_MESSAGES);
+    /** How far behind their schedule producers may be and still be on it, in messages. */
+    private static double onSchedule(RunContext ctx) {
+        return Math.max(ctx.targetRate * ON_SCHEDULE_SECONDS, ON_SCHEDULE_MESSAGES);
     }
 
     /**

@@ -64,6 +64,11 @@ public final class ResultAssembler {
         result.warmUpExtendedSeconds = seconds;
     }
 
+    /** How long a fixed-rate warm-up went on for consumers that were behind the producers. */
+    public void warmUpConsumerCatchUpSeconds(double seconds) {
+        result.warmUpConsumerCatchUpSeconds = seconds;
+    }
+
     /** The rate search's record, handed over as the search starts; the search and the measured phase fill it. */
     public void rateDiscovery(TestResult.RateDiscovery discovery) {
         result.rateDiscovery = discovery;

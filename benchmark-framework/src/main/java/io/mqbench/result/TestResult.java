@@ -175,6 +175,13 @@ public class TestResult {
      */
     public Double warmUpExtendedSeconds;
 
+    /**
+     * A fixed-rate run whose consumers ended the warm-up more than half a second of deliveries
+     * behind the producers: how many seconds the warm-up went on while they worked the backlog off
+     * (absent when it did not need to).
+     */
+    public Double warmUpConsumerCatchUpSeconds;
+
     /** Backlog mode: how the backlog was built and drained. */
     public BacklogPhase backlogPhase;
 

@@ -94,6 +94,26 @@ class SendingRunTest {
     }
 
     @Test
+    void consumersBehindTheProducersWhenTheWarmUpEndsGetMoreWarmUpNotAMeasuredBacklog() throws Exception {
+        // The consumers deliver nothing from 0.3 s to 3.3 s; the warm-up ends at 2 s with 1.7 s of
+        // load (3,400 messages) waiting. The warm-up goes on until they have worked it off. On the
+        // old code the 4-s measured phase consumed those 3,400 on top of the rate (about 2,850 msg/s)
+        // and their seconds of waiting were its end-to-end latency.
+        Path stalled = TempFiles.write(dir, "stalled.yaml", "name: Stalling\n" + LOOPBACK + "deliveryStall: {afterMs: 300, forMs: 3000}\n");
+        JsonNode behind = run(stalled, "producersPerTopic: 1\nproducerRate: 2000\nmessageSize: 100\n", 4, 2);
+        double extended = behind.path("warmUpConsumerCatchUpSeconds").asDouble();
+        assertTrue(extended >= 1.0 && extended < 5, "the warm-up went on until the consumers caught up: " + behind);
+        assertEquals(2000, behind.at("/summary/consumeRate/mean").asDouble(), 2000 * 0.03, behind.at("/summary").toString());
+        assertTrue(behind.path("aggregatedEndToEndLatency99pct").asDouble() < 500,
+                "the backlog's wait is not measured: " + behind.path("aggregatedEndToEndLatency99pct"));
+        assertFalse(behind.path("warnings").toString().contains("behind the producers"), behind.path("warnings").toString());
+        // A stall over before the warm-up ends has been worked off: nothing to say, no extension.
+        Path early = TempFiles.write(dir, "early.yaml", "name: Stalling\n" + LOOPBACK + "deliveryStall: {afterMs: 300, forMs: 700}\n");
+        JsonNode caughtUp = run(early, "producersPerTopic: 1\nproducerRate: 2000\nmessageSize: 100\n", 2, 2);
+        assertFalse(caughtUp.has("warmUpConsumerCatchUpSeconds"), caughtUp.toString());
+    }
+
+    @Test
     void producersHalfASecondBehindWhenTheWarmUpEndsCatchUpBeforeTheMeasurement() throws Exception {
         // The driver takes no send from 1.4 s to 2.4 s; the warm-up ends at 2 s, 0.6 s of load
         // (1,200 messages) behind. On the old code, which let producers start the measurement up to

@@ -38,6 +38,7 @@ public final class LoopbackBenchmarkDriver
     private Acknowledger capacityAcknowledger;
     private EndStall endStall;
     private SendStall sendStall;
+    private DeliveryStall deliveryStall;
 
     /** The settings, or an IOException with a one-line message naming the field. */
     private static LoopbackSettings readSettings(File configurationFile) throws IOException {
@@ -59,11 +60,12 @@ public final class LoopbackBenchmarkDriver
         startBroker();
     }
 
-    /** What the settings add to the in-memory broker: the end-of-run stall and the capacities' acknowledger. */
+    /** What the settings add to the in-memory broker: the stalls and the capacities' acknowledger. */
     private void startBroker() {
         acknowledger = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("loopback-acknowledger"));
         endStall = new EndStall(settings.stallAtEndMs);
         sendStall = new SendStall(settings.sendStall);
+        deliveryStall = new DeliveryStall(settings.deliveryStall);
         if (!settings.capacity.isUnlimited()) {
             capacityAcknowledger = new Acknowledger();
         }
@@ -98,7 +100,7 @@ public final class LoopbackBenchmarkDriver
         if (target == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
-        return CompletableFuture.completedFuture(new LoopbackProducer(target, settings, acknowledger, endStall, sendStall));
+        return CompletableFuture.completedFuture(new LoopbackProducer(target, settings, acknowledger, endStall, sendStall, deliveryStall));
     }
 
     @Override
@@ -108,7 +110,7 @@ public final class LoopbackBenchmarkDriver
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
         LoopbackConsumer consumer = new LoopbackConsumer(topic, target.subscription(subscriptionName), consumerCallback,
-                settings.consumerCapacity, endStall);
+                settings.consumerCapacity, endStall, deliveryStall);
         consumers.add(consumer);
         consumer.start();
         return CompletableFuture.completedFuture(consumer);

@@ -21,6 +21,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private final ConsumerCallback callback;
     private final ConsumerPace pace;
     private final EndStall endStall;
+    private final DeliveryStall deliveryStall;
     private final Thread thread;
     private volatile List<PartitionQueue> assigned = List.of();
     private volatile boolean running = true;
@@ -28,8 +29,9 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private volatile boolean waiting;
 
     LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity,
-                     EndStall endStall) {
+                     EndStall endStall, DeliveryStall deliveryStall) {
         this.endStall = endStall;
+        this.deliveryStall = deliveryStall;
         this.subscription = subscription;
         this.callback = callback;
         this.pace = capacity.isUnlimited() ? null : new ConsumerPace(capacity);
@@ -57,7 +59,8 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     @Override
     public void run() {
         while (running) {
-            if (paused || endStall.holding(System.nanoTime())) {
+            long at = System.nanoTime();
+            if (paused || endStall.holding(at) || deliveryStall.holding(at)) {
                 LockSupport.parkNanos(MAX_PARK_NANOS);
                 continue;
             }

@@ -20,6 +20,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     private final ScheduledExecutorService acknowledger;
     private final EndStall endStall;
     private final SendStall sendStall;
+    private final DeliveryStall deliveryStall;
     /** The {@code sendWindow}, or null; {@code reserved} is room taken by {@link #awaitRoom()} for the next send. */
     private final Semaphore window;
     private boolean reserved;
@@ -28,8 +29,9 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     private int nextPartition;
 
     LoopbackProducer(LoopbackTopic topic, LoopbackSettings settings, ScheduledExecutorService acknowledger, EndStall endStall,
-                     SendStall sendStall) {
+                     SendStall sendStall, DeliveryStall deliveryStall) {
         this.sendStall = sendStall;
+        this.deliveryStall = deliveryStall;
         this.topic = topic;
         this.settings = settings;
         this.acknowledger = acknowledger;
@@ -80,6 +82,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
                 : nextPartition();
         long now = System.nanoTime();
         endStall.sent(now);
+        deliveryStall.sent(now);
         long publishMillis = System.currentTimeMillis();
         // With a capacity the partition takes the message when its turn comes; until then it is
         // neither acknowledged nor deliverable.

@@ -37,6 +37,12 @@ public final class LoopbackSettings {
     public SendStall.Settings sendStall;
 
     /**
+     * Once, {@code afterMs} after the first send, consumers deliver nothing for {@code forMs}, then
+     * what waited: a backlog built while a broker or client was cold (see DeliveryStall).
+     */
+    public SendStall.Settings deliveryStall;
+
+    /**
      * What one partition of a topic takes, as a broker would: sends beyond it queue up (later
      * acknowledgements, deliveries at the capacity), none is dropped. Unset: no limit.
      */
@@ -73,6 +79,10 @@ public final class LoopbackSettings {
         if (sendStall != null) {
             checkMillis("sendStall.afterMs", sendStall.afterMs);
             checkMillis("sendStall.forMs", sendStall.forMs);
+        }
+        if (deliveryStall != null) {
+            checkMillis("deliveryStall.afterMs", deliveryStall.afterMs);
+            checkMillis("deliveryStall.forMs", deliveryStall.forMs);
         }
         if (sendWindow < 0) {
             throw new IllegalArgumentException("sendWindow is " + sendWindow + "; allowed: 0 (no window) or more");
