@@ -33,7 +33,10 @@ final class WarmUp implements Phase {
             new LoadMonitor(ctx).notifying(latency).runFor("warm-up", warmup, false);
             if (ctx.targetRate > 0) {
                 waitForProducersOnSchedule(ctx, ctx.targetRate * latency.medianSeconds);
-                waitForConsumersToCatchUp(ctx);
+                if (waitForConsumersToCatchUp(ctx)) {
+                    // What held the consumers back (a busy broker) may have held the producers back too.
+                    waitForProducersOnSchedule(ctx, ctx.targetRate * latency.medianSeconds);
+                }
             }
         }
     }
@@ -87,15 +90,15 @@ final class WarmUp implements Phase {
      * is left as it is: a steady one is the pipe (or consumers that take less than the rate, which
      * the measured phase shows).
      */
-    private static void waitForConsumersToCatchUp(RunContext ctx) throws IOException {
+    private static boolean waitForConsumersToCatchUp(RunContext ctx) throws IOException {
         double deliveryRate = ctx.targetRate * ctx.workload.subscriptionsPerTopic;
         if (deliveryRate <= 0 || ctx.workload.consumerPerSubscription == 0) {
-            return;
+            return false;
         }
         double allowed = Math.max(deliveryRate * CONSUMERS_CAUGHT_UP_SECONDS, ON_SCHEDULE_MESSAGES);
         Wait wait = waitWhileBehind(ctx, () -> backlog(ctx), allowed);
         if (wait == null) {
-            return;
+            return false;
         }
         ctx.assembler.warmUpConsumerCatchUpSeconds(wait.seconds());
         String was = String.format(Locale.ROOT, "the warm-up went on %.1f s more: the consumers were %,.0f messages (%.1f s"
@@ -110,6 +113,7 @@ final class WarmUp implements Phase {
             ctx.console.info(String.format(Locale.ROOT, "%s; the backlog stopped shrinking at %,.0f (%.1f s), so the"
                     + " measurement starts with it", was, wait.last(), wait.last() / deliveryRate));
         }
+        return true;
     }
 
     private static double backlog(RunContext ctx) throws IOException {

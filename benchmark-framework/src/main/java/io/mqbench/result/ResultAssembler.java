@@ -61,7 +61,7 @@ public final class ResultAssembler {
 
     /** How long a fixed-rate warm-up went on for producers that were behind their schedule. */
     public void warmUpExtendedSeconds(double seconds) {
-        result.warmUpExtendedSeconds = seconds;
+        result.warmUpExtendedSeconds = result.warmUpExtendedSeconds == null ? seconds : result.warmUpExtendedSeconds + seconds;
     }
 
     /** How long a fixed-rate warm-up went on for consumers that were behind the producers. */
