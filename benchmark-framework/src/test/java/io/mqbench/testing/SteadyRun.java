@@ -13,8 +13,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class SteadyRun {
     /** A busy 2-core machine can hold a run back by a second; the paced rate catches up. */
     private static final double RATE_TOLERANCE = 0.02;
-    /** Loopback end-to-end medians are milliseconds; a second-resolution timestamp would give ~500. */
-    private static final double MAX_END_TO_END_P50_MILLIS = 100;
+    /**
+     * How much later than the publish median the end-to-end median may be. End-to-end latency is
+     * read from the payload's microsecond header, so the consumer's side adds milliseconds to what
+     * the broker took for the send; a second-resolution timestamp would add ~500 ms. The bound is
+     * relative: a broker starved of CPU by the tests beside it raised both medians together
+     * (Kafka in CI: 161 ms end-to-end, about 15 ms above its publish median), and a timing bound
+     * would then measure the machine, not the harness.
+     */
+    private static final double MAX_END_TO_END_OVER_PUBLISH_P50_MILLIS = 100;
 
     private SteadyRun() {}
 
@@ -54,8 +61,10 @@ public final class SteadyRun {
                 delivery.toString() + context);
 
         double endToEnd50 = result.get("aggregatedEndToEndLatency50pct").asDouble();
-        assertTrue(endToEnd50 > 0 && endToEnd50 < MAX_END_TO_END_P50_MILLIS, "end-to-end p50 " + endToEnd50 + " ms" + context);
-        assertTrue(result.get("aggregatedPublishLatency50pct").asDouble() > 0, "publish latency measured" + context);
+        double publish50 = result.get("aggregatedPublishLatency50pct").asDouble();
+        assertTrue(publish50 > 0, "publish latency measured" + context);
+        assertTrue(endToEnd50 > 0 && endToEnd50 < publish50 + MAX_END_TO_END_OVER_PUBLISH_P50_MILLIS,
+                "end-to-end p50 " + endToEnd50 + " ms, publish p50 " + publish50 + " ms" + context);
     }
 
     /**
