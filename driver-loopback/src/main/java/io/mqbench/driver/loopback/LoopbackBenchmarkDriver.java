@@ -38,7 +38,7 @@ public final class LoopbackBenchmarkDriver
     private Acknowledger capacityAcknowledger;
     private EndStall endStall;
     private SendStall sendStall;
-    private DeliveryStall deliveryStall;
+    private StallWindow deliveryStall;
 
     /** The settings, or an IOException with a one-line message naming the field. */
     private static LoopbackSettings readSettings(File configurationFile) throws IOException {
@@ -65,7 +65,7 @@ public final class LoopbackBenchmarkDriver
         acknowledger = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("loopback-acknowledger"));
         endStall = new EndStall(settings.stallAtEndMs);
         sendStall = new SendStall(settings.sendStall);
-        deliveryStall = new DeliveryStall(settings.deliveryStall);
+        deliveryStall = new StallWindow(settings.deliveryStall);
         if (!settings.capacity.isUnlimited()) {
             capacityAcknowledger = new Acknowledger();
         }

@@ -21,7 +21,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private final ConsumerCallback callback;
     private final ConsumerPace pace;
     private final EndStall endStall;
-    private final DeliveryStall deliveryStall;
+    private final StallWindow deliveryStall;
     private final Thread thread;
     private volatile List<PartitionQueue> assigned = List.of();
     private volatile boolean running = true;
@@ -29,7 +29,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private volatile boolean waiting;
 
     LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity,
-                     EndStall endStall, DeliveryStall deliveryStall) {
+                     EndStall endStall, StallWindow deliveryStall) {
         this.endStall = endStall;
         this.deliveryStall = deliveryStall;
         this.subscription = subscription;

@@ -20,7 +20,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     private final ScheduledExecutorService acknowledger;
     private final EndStall endStall;
     private final SendStall sendStall;
-    private final DeliveryStall deliveryStall;
+    private final StallWindow deliveryStall;
     /** The {@code sendWindow}, or null; {@code reserved} is room taken by {@link #awaitRoom()} for the next send. */
     private final Semaphore window;
     private boolean reserved;
@@ -29,7 +29,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     private int nextPartition;
 
     LoopbackProducer(LoopbackTopic topic, LoopbackSettings settings, ScheduledExecutorService acknowledger, EndStall endStall,
-                     SendStall sendStall, DeliveryStall deliveryStall) {
+                     SendStall sendStall, StallWindow deliveryStall) {
         this.sendStall = sendStall;
         this.deliveryStall = deliveryStall;
         this.topic = topic;

@@ -34,13 +34,13 @@ public final class LoopbackSettings {
     public int sendWindow;
 
     /** Once, {@code afterMs} after the first send, sends wait {@code forMs}: a producer held up for a while. */
-    public SendStall.Settings sendStall;
+    public StallWindow.Settings sendStall;
 
     /**
      * Once, {@code afterMs} after the first send, consumers deliver nothing for {@code forMs}, then
-     * what waited: a backlog built while a broker or client was cold (see DeliveryStall).
+     * what waited: a backlog built while a broker or client was cold (see StallWindow).
      */
-    public SendStall.Settings deliveryStall;
+    public StallWindow.Settings deliveryStall;
 
     /**
      * What one partition of a topic takes, as a broker would: sends beyond it queue up (later

@@ -8,37 +8,21 @@ import java.util.concurrent.locks.LockSupport;
  * so the stall shows as publish delay while the rate over the run stays the one asked for.
  */
 final class SendStall {
-    /** {@code {afterMs: 2000, forMs: 1000}} */
-    public static final class Settings {
-        public long afterMs;
-        public long forMs;
-    }
+    private final StallWindow window;
 
-    private final long afterNanos;
-    private final long forNanos;
-    private volatile long firstSend;
-
-    SendStall(Settings settings) {
-        this.afterNanos = settings == null ? 0 : settings.afterMs * 1_000_000;
-        this.forNanos = settings == null ? 0 : settings.forMs * 1_000_000;
+    SendStall(StallWindow.Settings settings) {
+        this.window = new StallWindow(settings);
     }
 
     /** Waits while the stall lasts. */
     void await() {
-        if (forNanos == 0) {
+        if (!window.enabled()) {
             return;
         }
         long now = System.nanoTime();
-        if (firstSend == 0) {
-            synchronized (this) {
-                if (firstSend == 0) {
-                    firstSend = now;
-                }
-            }
-        }
-        long stallEnd = firstSend + afterNanos + forNanos;
-        while (now - (firstSend + afterNanos) >= 0 && now - stallEnd < 0) {
-            LockSupport.parkNanos(stallEnd - now);
+        window.sent(now);
+        while (window.holding(now)) {
+            LockSupport.parkNanos(window.endNanos() - now);
             now = System.nanoTime();
         }
     }
