@@ -37,6 +37,11 @@ public final class MicrosClock {
     private MicrosClock() {}
 
     public static long nowMicros() {
-        return ANCHOR_EPOCH_MICROS + (System.nanoTime() - ANCHOR_NANOS) / 1_000;
+        return microsAt(System.nanoTime());
+    }
+
+    /** The epoch microseconds of a {@link System#nanoTime()} reading taken in this process. */
+    public static long microsAt(long nanoTime) {
+        return ANCHOR_EPOCH_MICROS + (nanoTime - ANCHOR_NANOS) / 1_000;
     }
 }

@@ -23,6 +23,9 @@ final class EndStall {
 
     /** A producer sent a message at {@code now}. */
     void sent(long now) {
+        if (stallNanos == 0) {
+            return; // off: no volatile writes on every send (they cost the harness's ceiling)
+        }
         long last = lastSend;
         if (last == 0 || now - last > GAP_NANOS) {
             stretchStart = now;

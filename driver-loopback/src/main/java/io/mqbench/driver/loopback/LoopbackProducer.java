@@ -15,6 +15,12 @@ import java.util.concurrent.TimeUnit;
  * when a partition with a capacity has taken it, plus the configured acknowledgement latency.
  */
 final class LoopbackProducer implements BenchmarkProducer, SendWindow {
+    /**
+     * The answer to every send acknowledged at once: one completed future shared by all of them
+     * rather than one made per message (callers only attach to it; nothing completes it again).
+     */
+    private static final CompletableFuture<Void> ACKNOWLEDGED = CompletableFuture.completedFuture(null);
+
     private final LoopbackTopic topic;
     private final LoopbackSettings settings;
     private final ScheduledExecutorService acknowledger;
@@ -105,7 +111,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     /** Completed when the partition has taken the message, plus the configured acknowledgement latency. */
     private CompletableFuture<Void> acknowledgement(PartitionIngest ingest, long now, long taken) {
         if (settings.ackLatency.isNone() && taken - now <= 0) {
-            return CompletableFuture.completedFuture(null);
+            return ACKNOWLEDGED;
         }
         CompletableFuture<Void> acknowledged = new CompletableFuture<>();
         if (settings.ackLatency.isNone()) {
@@ -117,7 +123,12 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
         return acknowledged;
     }
 
-    private synchronized int nextPartition() {
+    /**
+     * The next partition in turn. Not locked: one sender thread calls it in mqbench, and callers
+     * racing in an upstream worker can only skew the turn, never leave the range (a lock here was
+     * two atomic operations on every send).
+     */
+    private int nextPartition() {
         int partition = nextPartition;
         nextPartition = partition + 1 == topic.partitions() ? 0 : partition + 1;
         return partition;
