@@ -115,11 +115,8 @@ final class ProducerSlot {
         byte[] template = payloads.get(nextPayload);
         nextPayload = nextPayload + 1 == payloads.size() ? 0 : nextPayload + 1;
         long sequence = ledger.nextSequence();
-        byte[] payload = template;
-        if (writeHeader) {
-            // A copy per message: the driver may still hold the previous one while it is in flight.
-            payload = Arrays.copyOf(template, template.length);
-        }
+        // A copy per message: the driver may still hold the previous one while it is in flight.
+        byte[] payload = writeHeader ? Arrays.copyOf(template, template.length) : template;
         // One clock reading for the hand-over: the header's send time and the start of publish
         // latency are the same instant (each reading costs tens of ns, on every message).
         long sentNanos = System.nanoTime();
