@@ -1,7 +1,5 @@
 package io.mqbench.cli;
 
-import io.mqbench.testing.BenchmarkCli;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.stats.HistogramCodec;
 import io.mqbench.stats.WorkerStats;
+import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.JavaProcess;
+import io.mqbench.testing.MachineTurn;
 import io.mqbench.testing.RawHttp;
 import io.mqbench.testing.ScrapedMetrics;
 import io.mqbench.testing.TempFiles;
@@ -21,7 +21,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,10 +35,26 @@ class DistributedWorkersIT {
     private static final String LOOPBACK = "name: Loopback-uniform\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n"
             + "deliveryLatency: {distribution: uniform, minMs: 1, maxMs: 6}\n";
 
+    /**
+     * Twelve worker JVMs start and load the two cores in these tests: the other lane's
+     * rate-holding run waits (Kafka's missed its rate beside them in CI).
+     */
+    private static MachineTurn turn;
+
     @TempDir
     Path dir;
 
     private final List<JavaProcess> processes = new ArrayList<>();
+
+    @BeforeAll
+    static void takeTheMachine() {
+        turn = MachineTurn.take("DistributedWorkersIT");
+    }
+
+    @AfterAll
+    static void releaseTheMachine() {
+        turn.close();
+    }
 
     @AfterEach
     void stopProcesses() {

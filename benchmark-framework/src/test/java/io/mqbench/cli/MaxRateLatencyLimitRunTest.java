@@ -25,16 +25,17 @@ class MaxRateLatencyLimitRunTest {
     @Timing
     void aLatencyLimitFindsTheKneeOfTheLatencyCurve() throws Exception {
         // 5 ms delivery delay and a consumer capacity of 5 000 msg/s: below it the p99 stays at
-        // about 5 ms, above it the backlog (and with it the latency) grows without bound, so a
-        // p99 limit of 8 ms is crossed at the capacity. Just below the knee (99 % of the
-        // capacity) a pause of a few ms takes a second to drain, so a 12-s measured phase may see
-        // a p99 above the limit that the search's 4-s trial did not (seen in CI: 8.4 and 9.8 ms):
-        // the user's answer to that is maxRateRetries, which measures again 5 % lower.
+        // about 5 ms, above it the backlog (and with it the latency) grows without bound: 1 %
+        // above for a 4-s trial ends 40 ms behind, so a p99 limit of 40 ms is crossed within
+        // about 1 % of the capacity. The limit is well above the 5 ms because a measured phase
+        // just below the knee drains a pause slowly (at 95 %, 250 msg/s): with a limit 3 ms above
+        // the delay, one 50-ms stall of a busy machine failed all three 12-s phases in CI (p99
+        // 15.4, 44.2 and 8.6 ms for 8); with 35 ms of room it touches a few messages.
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-5ms-5k\n" + LOOPBACK
                 + "deliveryLatency: {distribution: fixed, meanMs: 5}\nconsumerCapacity: {messagesPerSecond: 5000}\n");
-        JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 8}\nmaxRateRetries: 2\n"));
+        JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 40}\nmaxRateRetries: 2\n"));
         JsonNode discovery = r.get("rateDiscovery");
-        assertEquals("p99 end-to-end <= 8 ms", discovery.get("objective").asText());
+        assertEquals("p99 end-to-end <= 40 ms", discovery.get("objective").asText());
         assertTrue(discovery.get("converged").asBoolean(), discovery.toString());
         assertEquals(5000, discovery.get("foundRate").asDouble(), 5000 * 0.05, "within 5 % of the knee");
         for (JsonNode trial : discovery.get("trials")) {
@@ -43,7 +44,7 @@ class MaxRateLatencyLimitRunTest {
         JsonNode phases = discovery.get("measuredPhases");
         JsonNode last = phases.get(phases.size() - 1);
         assertTrue(last.get("held").asBoolean(), phases.toString());
-        assertTrue(last.get("latencyMs").asDouble() <= 8, phases.toString());
+        assertTrue(last.get("latencyMs").asDouble() <= 40, phases.toString());
         assertEquals(5000, last.get("targetRate").asDouble(), 5000 * 0.11, "at most two steps of 5 % below the knee: " + phases);
     }
 

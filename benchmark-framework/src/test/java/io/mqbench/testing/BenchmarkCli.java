@@ -42,7 +42,6 @@ public final class BenchmarkCli {
         return err.toString(StandardCharsets.UTF_8);
     }
 
-    /** The result files in a folder, oldest name first. */
     /** Waits (up to a minute) until the run has printed {@code text}, for a test that acts at a phase. */
     public void awaitOutput(String text) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 60_000;
@@ -54,6 +53,7 @@ public final class BenchmarkCli {
         }
     }
 
+    /** The result files in a folder, oldest name first. */
     public static List<Path> results(Path folder) throws IOException {
         if (!Files.isDirectory(folder)) {
             return List.of();

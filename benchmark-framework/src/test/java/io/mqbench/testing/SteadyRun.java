@@ -25,6 +25,16 @@ public final class SteadyRun {
 
     private SteadyRun() {}
 
+    /**
+     * Runs bin/benchmark's code path with {@code args} in a {@link MachineTurn}: a run that must
+     * hold its rate (the steady run this class checks afterwards) is the only one on the machine.
+     */
+    public static BenchmarkCli run(String what, String... args) {
+        try (MachineTurn turn = MachineTurn.take(what)) {
+            return BenchmarkCli.run(args);
+        }
+    }
+
     /** The checks, with the consume rate held to the same 2 % as the publish rate. */
     public static void assertSteady(JsonNode result, int rate, int seconds) {
         assertSteady(result, rate, seconds, RATE_TOLERANCE);

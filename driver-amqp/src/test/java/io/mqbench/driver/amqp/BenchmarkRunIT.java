@@ -34,7 +34,7 @@ class BenchmarkRunIT {
     void aFixedRateRunHoldsTheRateAndLosesNothing(String driverFile) throws Exception {
         Path workload = TempFiles.fixedRateWorkload(dir, "amqp-it-1k", RATE, SECONDS, WARMUP_SECONDS);
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", driverFile, "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-amqp BenchmarkRunIT", "-d", driverFile, "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);

@@ -32,7 +32,7 @@ class BenchmarkRunIT {
         Path driverFile = dir.resolve("with-login-" + file);
         Files.writeString(driverFile, Files.readString(Path.of(file)) + "user: admin\npassword: admin\n");
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", driverFile.toString(), "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-artemis BenchmarkRunIT", "-d", driverFile.toString(), "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);

@@ -29,16 +29,15 @@ class KafkaBenchmarkRunIT {
         System.setProperty("mqbench.home", TempFiles.repositoryRoot().toString());
     }
 
-    private JsonNode run(String... args) throws Exception {
-        BenchmarkCli cli = BenchmarkCli.run(args);
+    private JsonNode resultOf(BenchmarkCli cli) throws Exception {
         assertEquals(0, cli.exitCode, cli.out() + cli.err());
         return BenchmarkCli.onlyResult(results);
     }
 
     @Test
     void twentySecondsOfOneKilobyteAtTenThousandPerSecondKeepTheRateAndLoseNothing() throws Exception {
-        JsonNode result = run("-d", "kafka-local.yaml", "-o", results.toString(),
-                "--duration", "20s", "--warmup", "5s", "../workloads/quick/1-topic-1kb-10k.yaml");
+        JsonNode result = resultOf(SteadyRun.run("driver-kafka KafkaBenchmarkRunIT", "-d", "kafka-local.yaml", "-o", results.toString(),
+                "--duration", "20s", "--warmup", "5s", "../workloads/quick/1-topic-1kb-10k.yaml"));
         SteadyRun.assertSteady(result, 10_000, 20);
         assertEquals("Kafka-local", result.get("driver").asText());
         assertEquals(0, result.at("/delivery/outOfOrder").asLong(), "one partition keeps order");
@@ -47,8 +46,8 @@ class KafkaBenchmarkRunIT {
 
     @Test
     void theExactlyOnceVariantDeliversEveryMessageOnceThroughTheHarness() throws Exception {
-        JsonNode result = run("-d", "kafka-exactly-once.yaml", "-o", results.toString(),
-                "--duration", "10s", "--warmup", "2s", "../workloads/simple/2-subscriptions-keyed-4-partitions-1kb.yaml");
+        JsonNode result = resultOf(SteadyRun.run("driver-kafka exactly once", "-d", "kafka-exactly-once.yaml", "-o", results.toString(),
+                "--duration", "10s", "--warmup", "2s", "../workloads/simple/2-subscriptions-keyed-4-partitions-1kb.yaml"));
         assertEquals("complete", result.get("status").asText());
         assertEquals(5_000, result.at("/summary/publishRate/mean").asDouble(), 5_000 * 0.02);
         JsonNode delivery = result.get("delivery");

@@ -36,7 +36,7 @@ class BenchmarkRunIT {
         Files.writeString(driverFile, Files.readString(Path.of(LocalMongo.SHIPPED_FILE))
                 .replace("database: mqbench", "database: " + mongo.database));
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", driverFile.toString(), "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-mongo BenchmarkRunIT", "-d", driverFile.toString(), "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);

@@ -41,7 +41,7 @@ class BenchmarkRunIT {
     void aFixedRateRunDeliversEverythingOnce(String driverFile, boolean inOrder) throws Exception {
         Path workload = TempFiles.fixedRateWorkload(dir, "mqtt-it-1kb", RATE, SECONDS, WARMUP_SECONDS);
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", driverFile, "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-mqtt BenchmarkRunIT", "-d", driverFile, "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode result = BenchmarkCli.onlyResult(results);

@@ -47,7 +47,7 @@ class BenchmarkRunIT {
         List<String> streamsBefore = NatsTesting.streamNames();
         Path workload = TempFiles.fixedRateWorkload(dir, "nats-it-1kb", RATE, seconds, 2);
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", driverFile, "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-nats BenchmarkRunIT", "-d", driverFile, "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode result = BenchmarkCli.onlyResult(results);

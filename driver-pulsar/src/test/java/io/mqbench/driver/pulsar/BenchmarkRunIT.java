@@ -27,7 +27,7 @@ class BenchmarkRunIT {
         List<String> namespacesBefore = PulsarTesting.namespaces("mqbench");
         Path workload = TempFiles.fixedRateWorkload(dir, "pulsar-it-1kb", RATE, SECONDS, WARMUP_SECONDS);
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", "pulsar-local.yaml", "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-pulsar BenchmarkRunIT", "-d", "pulsar-local.yaml", "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode result = BenchmarkCli.onlyResult(results);

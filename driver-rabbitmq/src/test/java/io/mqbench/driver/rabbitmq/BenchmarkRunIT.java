@@ -25,7 +25,7 @@ class BenchmarkRunIT {
         // of 1 000, so the sender never waits and the measured rate is the paced one.
         Path workload = TempFiles.fixedRateWorkload(dir, "rabbitmq-it-1k", RATE, SECONDS, 5);
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", "rabbitmq-local.yaml", "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-rabbitmq BenchmarkRunIT", "-d", "rabbitmq-local.yaml", "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);

@@ -40,7 +40,7 @@ class BenchmarkRunIT {
         Path workload = TempFiles.fixedRateWorkload(dir, "redis-it-1kb", RATE, SECONDS, 2);
         Path results = dir.resolve("results");
         Set<String> keysBefore = runKeys();
-        BenchmarkCli run = BenchmarkCli.run("-d", driverFile, "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-redis BenchmarkRunIT", "-d", driverFile, "-o", results.toString(), workload.toString());
         String printed = run.out() + run.err();
         assertEquals(0, run.exitCode, printed);
 

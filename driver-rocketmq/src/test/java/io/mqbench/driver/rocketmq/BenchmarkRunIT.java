@@ -27,7 +27,7 @@ class BenchmarkRunIT {
         Set<String> topicsBefore = RocketMqTesting.driverTopics();
         Path workload = TempFiles.fixedRateWorkload(dir, "rocketmq-it-1kb", RATE, SECONDS, WARMUP_SECONDS);
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", "rocketmq-local.yaml", "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-rocketmq BenchmarkRunIT", "-d", "rocketmq-local.yaml", "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode result = BenchmarkCli.onlyResult(results);

@@ -39,7 +39,7 @@ class BenchmarkRunIT {
         Path workload = TempFiles.fixedRateWorkload(dir, "sqs-it-" + RATE, RATE, SECONDS, 5);
 
         Path results = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", driverFile.toString(), "-o", results.toString(), workload.toString());
+        BenchmarkCli run = SteadyRun.run("driver-sqs BenchmarkRunIT", "-d", driverFile.toString(), "-o", results.toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
 
         JsonNode r = BenchmarkCli.onlyResult(results);
