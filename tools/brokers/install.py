@@ -119,6 +119,16 @@ def ensure_jdk_and_maven():
         ensure_debs(need, "the JVM brokers (kafka, artemis, sqs, mongo)")
 
 
+def maven_repository():
+    """The local Maven repository the fetches download into: the distributions folder's own.
+
+    Not ~/.m2: bin/test runs these fetches (the first start of each broker) beside the project's
+    own Maven build, and two Maven processes downloading the same artifact into one local
+    repository at once can leave it half-written.
+    """
+    return os.path.join(paths.DIST, "m2")
+
+
 def maven_fetch(dist_name, pom, goal, props, post=None):
     """Run `mvn -f poms/<pom> <goal>` once into <dist folder>/<dist_name>/libs; return that dist dir.
 
@@ -138,9 +148,9 @@ def maven_fetch(dist_name, pom, goal, props, post=None):
         shutil.rmtree(tmp, ignore_errors=True)
         shutil.rmtree(final, ignore_errors=True)
         log = os.path.join(paths.DIST, f"{dist_name}.mvn.log")
-        argv = ["mvn", "-B", "-q", "-f", os.path.join(POMS, pom), goal,
+        argv = ["mvn", "-B", "-q", "-f", os.path.join(POMS, pom), goal, f"-Dmaven.repo.local={maven_repository()}",
                 f"-DoutputDirectory={os.path.join(tmp, 'libs')}", *[f"-D{k}={v}" for k, v in props.items()]]
-        with Step(f"fetching {dist_name} from Maven Central (mvn, into ~/.m2 and {paths.DIST})"):
+        with Step(f"fetching {dist_name} from Maven Central (mvn, into {paths.DIST})"):
             with open(log, "wb") as out:
                 rc = subprocess.run(argv, stdout=out, stderr=subprocess.STDOUT, cwd=paths.DIST).returncode
             if rc != 0:

@@ -32,7 +32,7 @@ def _unpack(tmp):
     libs = os.path.join(tmp, "libs")
     tarball = os.path.join(libs, f"apache-artemis-{VERSION}-bin.tar.gz")
     subprocess.run(["tar", "-xzf", tarball, "-C", tmp], check=True)
-    shutil.rmtree(libs)  # the tarball stays in ~/.m2
+    shutil.rmtree(libs)  # the tarball stays in the fetches' Maven repository
 
 
 class Artemis(Broker):

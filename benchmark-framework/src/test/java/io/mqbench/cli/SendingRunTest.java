@@ -49,8 +49,13 @@ class SendingRunTest {
         assertTrue(latency50 >= 5 && latency50 < 6.5, "publish latency is the acknowledgement's 5 ms: " + latency50);
         double latency99 = r.get("aggregatedPublishLatency99pct").asDouble();
         assertTrue(latency99 >= 5 && latency99 < 10, "publish latency's 99th percentile without the wait: " + latency99);
+        // The k-th of a batch waits (k - 1) x 5 ms: 0, 5, 10, 15 and 20 ms, so the median is 10 ms
+        // (0 were the wait not delay) and the 99th percentile 20 ms. The 99th is only held from
+        // below: a busy machine adds to the slowest few (seen: 43 ms), not to the median.
+        long delay50 = r.get("aggregatedPublishDelayLatency50pct").asLong();
+        assertTrue(delay50 >= 9_000 && delay50 < 13_000, "the 3rd of a batch waited 2 x 5 ms for room: " + delay50 + " µs");
         long delay99 = r.get("aggregatedPublishDelayLatency99pct").asLong();
-        assertTrue(delay99 >= 18_000 && delay99 < 30_000, "the 5th of a batch waited 4 x 5 ms for room: " + delay99 + " µs");
+        assertTrue(delay99 >= 18_000, "the 5th of a batch waited 4 x 5 ms for room: " + delay99 + " µs");
     }
 
     @Test
