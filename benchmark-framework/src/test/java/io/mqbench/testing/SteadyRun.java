@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * What every driver's fixed-rate run through {@code bin/benchmark} must show, whatever the
@@ -35,6 +41,68 @@ public final class SteadyRun {
         }
     }
 
+    /** A steady run that passed: its result, where it was written, and what it printed. */
+    public record Steady(JsonNode result, Path folder, BenchmarkCli cli) {}
+
+    /**
+     * Runs bin/benchmark with {@code args} (without {@code -o}: the result goes to {@code
+     * results/attempt-1}) in a {@link MachineTurn} and makes the checks of {@link #assertSteady}, consume rate held to
+     * 2 %. See {@link #runSteady(String, Path, int, int, double, String...)} for a second try.
+     */
+    public static Steady runSteady(String what, Path results, int rate, int seconds, String... args) {
+        return runSteady(what, results, rate, seconds, RATE_TOLERANCE, args);
+    }
+
+    /**
+     * Runs bin/benchmark with {@code args} (without {@code -o}) in a {@link MachineTurn} and makes the
+     * checks of {@link #assertSteady}. A run that delivered everything exactly once but missed its
+     * timing (a rate, a median) is run once more (into {@code results/attempt-2}), and the
+     * second run must pass: the lanes of bin/test share two cores with twelve brokers, and
+     * a machine that stalls for seconds (seen in CI: publish medians of 2.6 s in the first measured
+     * second, the host 98 % busy) holds back any run, whatever the harness does. What is never run
+     * again: a run that lost, duplicated or failed to send a message, or did not complete.
+     */
+    public static Steady runSteady(String what, Path results, int rate, int seconds, double consumeTolerance, String... args) {
+        return twiceOnTiming(what, attempt -> {
+            Path folder = results.resolve("attempt-" + attempt);
+            List<String> withOutput = new ArrayList<>(List.of(args));
+            withOutput.addAll(List.of("-o", folder.toString()));
+            BenchmarkCli cli = run(what, withOutput.toArray(String[]::new));
+            assertEquals(0, cli.exitCode, cli.out() + cli.err());
+            try {
+                return new Steady(BenchmarkCli.onlyResult(folder), folder, cli);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, rate, seconds, consumeTolerance);
+    }
+
+    /**
+     * The checks of {@link #assertSteady} on {@code attempt.apply(1)}; when only the timing missed,
+     * the same on {@code attempt.apply(2)}, whose failure then carries the first one's too.
+     */
+    static Steady twiceOnTiming(String what, IntFunction<Steady> attempt, int rate, int seconds, double consumeTolerance) {
+        Steady first = attempt.apply(1);
+        assertDelivered(first.result(), rate, seconds);
+        try {
+            assertTiming(first.result(), rate, seconds, consumeTolerance);
+            return first;
+        } catch (AssertionError missed) {
+            System.out.println(what + ": the run delivered everything but missed its timing; running it once more. "
+                    + "The first run: " + missed.getMessage());
+            Steady second = attempt.apply(2);
+            try {
+                assertDelivered(second.result(), rate, seconds);
+                assertTiming(second.result(), rate, seconds, consumeTolerance);
+            } catch (AssertionError again) {
+                again.addSuppressed(missed);
+                throw new AssertionError("the second run too: " + again.getMessage()
+                        + "\n\nthe first run: " + missed.getMessage(), again);
+            }
+            return second;
+        }
+    }
+
     /** The checks, with the consume rate held to the same 2 % as the publish rate. */
     public static void assertSteady(JsonNode result, int rate, int seconds) {
         assertSteady(result, rate, seconds, RATE_TOLERANCE);
@@ -47,10 +115,28 @@ public final class SteadyRun {
      * warm-up), never by more.
      */
     public static void assertSteady(JsonNode result, int rate, int seconds, double consumeTolerance) {
+        assertDelivered(result, rate, seconds);
+        assertTiming(result, rate, seconds, consumeTolerance);
+    }
+
+    /** The run completed and delivered every confirmed message exactly once, without a send error. */
+    static void assertDelivered(JsonNode result, int rate, int seconds) {
         // Every message ends with what the run looked like second by second: a failure in CI is
         // then a diagnosis (a stalled consumer, a busy machine, a slow start), not only a number.
         String context = "\n" + runContext(result);
         assertEquals("complete", result.get("status").asText(), result.at("/summary").toString() + context);
+        assertEquals(0, result.at("/summary/sendErrors").asLong(), "send errors" + context);
+        JsonNode delivery = result.get("delivery");
+        assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
+        assertTrue(delivery.get("drained").asBoolean(), "every confirmed message arrived: " + delivery + context);
+        assertEquals(0, delivery.get("missing").asLong(), delivery.toString());
+        assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
+        assertEquals(0, delivery.get("duplicated").asLong(), delivery.toString());
+    }
+
+    /** The run held the rate, its consumers kept up, and both latencies were measured and plausible. */
+    static void assertTiming(JsonNode result, int rate, int seconds, double consumeTolerance) {
+        String context = "\n" + runContext(result);
         assertEquals(rate, result.at("/summary/publishRate/mean").asDouble(), rate * RATE_TOLERANCE,
                 "publish rate within 2 % of the target" + context);
         double consumeRate = result.at("/summary/consumeRate/mean").asDouble();
@@ -59,16 +145,9 @@ public final class SteadyRun {
                         && consumeRate <= rate * (1 + consumeTolerance) + catchUp,
                 "consumers keep up: " + consumeRate + " msg/s for a rate of " + rate + " (tolerance "
                         + consumeTolerance + ", plus " + catchUp + " msg/s of backlog waiting at the start)" + context);
-        assertEquals(0, result.at("/summary/sendErrors").asLong(), "send errors" + context);
-
         JsonNode delivery = result.get("delivery");
-        assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
-        assertTrue(delivery.get("drained").asBoolean(), "every confirmed message arrived: " + delivery + context);
-        assertEquals(0, delivery.get("missing").asLong(), delivery.toString());
-        assertEquals(0, delivery.get("lost").asLong(), delivery.toString());
-        assertEquals(0, delivery.get("duplicated").asLong(), delivery.toString());
         assertTrue(delivery.get("confirmedMessages").asLong() >= rate * seconds * (1 - RATE_TOLERANCE),
-                delivery.toString() + context);
+                "confirmed messages for the rate: " + delivery + context);
 
         double endToEnd50 = result.get("aggregatedEndToEndLatency50pct").asDouble();
         double publish50 = result.get("aggregatedPublishLatency50pct").asDouble();

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The driver ITs' shared check lets a consumer catch up on a held-back warm-up, and no more. */
@@ -49,6 +52,45 @@ class SteadyRunTest {
         AssertionError coarse = assertThrows(AssertionError.class,
                 () -> SteadyRun.assertSteady(result(1_000, 0, 501.0, 1.1), 1_000, 10));
         assertTrue(coarse.getMessage().startsWith("end-to-end p50 501.0 ms, publish p50 1.1 ms"), coarse.getMessage());
+    }
+
+    @Test
+    void aRunThatMissedOnlyItsTimingIsRunOnceMoreAndTheSecondMustPass() throws Exception {
+        JsonNode slow = result(850, 0);
+        JsonNode steady = result(1_000, 0);
+        List<Integer> attempts = new ArrayList<>();
+        SteadyRun.Steady passed = SteadyRun.twiceOnTiming("test", attempt -> {
+            attempts.add(attempt);
+            return new SteadyRun.Steady(attempt == 1 ? slow : steady, Path.of("attempt-" + attempt), null);
+        }, 1_000, 10, 0.02);
+        assertEquals(List.of(1, 2), attempts);
+        assertEquals(Path.of("attempt-2"), passed.folder());
+
+        AssertionError twice = assertThrows(AssertionError.class, () -> SteadyRun.twiceOnTiming("test",
+                attempt -> new SteadyRun.Steady(slow, Path.of("attempt-" + attempt), null), 1_000, 10, 0.02));
+        assertTrue(twice.getMessage().startsWith("the second run too: consumers keep up: 850.0 msg/s"), twice.getMessage());
+        assertTrue(twice.getMessage().contains("the first run: consumers keep up: 850.0 msg/s"), twice.getMessage());
+    }
+
+    @Test
+    void aRunThatLostOrDuplicatedAMessageIsNeverRunAgain() throws Exception {
+        ObjectNode lossy = (ObjectNode) result(1_000, 0);
+        ((ObjectNode) lossy.get("delivery")).put("lost", 3);
+        List<Integer> attempts = new ArrayList<>();
+        AssertionError lost = assertThrows(AssertionError.class, () -> SteadyRun.twiceOnTiming("test", attempt -> {
+            attempts.add(attempt);
+            return new SteadyRun.Steady(lossy, Path.of("attempt-" + attempt), null);
+        }, 1_000, 10, 0.02));
+        assertEquals(List.of(1), attempts, lost.getMessage());
+
+        // The same on the second attempt: a first run short of its rate, then a lossy one.
+        attempts.clear();
+        JsonNode slow = result(850, 0);
+        assertThrows(AssertionError.class, () -> SteadyRun.twiceOnTiming("test", attempt -> {
+            attempts.add(attempt);
+            return new SteadyRun.Steady(attempt == 1 ? slow : lossy, Path.of("attempt-" + attempt), null);
+        }, 1_000, 10, 0.02));
+        assertEquals(List.of(1, 2), attempts);
     }
 
     /** A complete 10-s run at 1,000 msg/s whose consumer averaged {@code consumeRate}. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
@@ -34,11 +33,7 @@ class BenchmarkRunIT {
     void aFixedRateRunHoldsTheRateAndLosesNothing(String driverFile) throws Exception {
         Path workload = TempFiles.fixedRateWorkload(dir, "amqp-it-1k", RATE, SECONDS, WARMUP_SECONDS);
         Path results = dir.resolve("results");
-        BenchmarkCli run = SteadyRun.run("driver-amqp BenchmarkRunIT", "-d", driverFile, "-o", results.toString(), workload.toString());
-        assertEquals(0, run.exitCode, run.out() + run.err());
-
-        JsonNode r = BenchmarkCli.onlyResult(results);
-        SteadyRun.assertSteady(r, RATE, SECONDS);
+        JsonNode r = SteadyRun.runSteady("driver-amqp BenchmarkRunIT", results, RATE, SECONDS, "-d", driverFile, workload.toString()).result();
         assertEquals(0, r.at("/delivery/outOfOrder").asLong(), "one subscription, one consumer: publish order");
         assertEquals("AMQP 1.0 (Qpid JMS)", r.at("/driverMetadata/protocol").asText());
         assertTrue(r.at("/driverMetadata/clientLibrary").asText().startsWith("org.apache.qpid:qpid-jms-client 1.13"),

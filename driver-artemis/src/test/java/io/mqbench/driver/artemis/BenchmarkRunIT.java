@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Files;
@@ -32,11 +31,7 @@ class BenchmarkRunIT {
         Path driverFile = dir.resolve("with-login-" + file);
         Files.writeString(driverFile, Files.readString(Path.of(file)) + "user: admin\npassword: admin\n");
         Path results = dir.resolve("results");
-        BenchmarkCli run = SteadyRun.run("driver-artemis BenchmarkRunIT", "-d", driverFile.toString(), "-o", results.toString(), workload.toString());
-        assertEquals(0, run.exitCode, run.out() + run.err());
-
-        JsonNode r = BenchmarkCli.onlyResult(results);
-        SteadyRun.assertSteady(r, RATE, SECONDS);
+        JsonNode r = SteadyRun.runSteady("driver-artemis BenchmarkRunIT", results, RATE, SECONDS, "-d", driverFile.toString(), workload.toString()).result();
         assertEquals(0, r.at("/delivery/outOfOrder").asLong(), "one subscription, one consumer: publish order");
         assertEquals(protocol, r.at("/driverMetadata/protocol").asText());
         assertEquals("ActiveMQ Artemis 2.40.0", r.at("/driverMetadata/broker").asText(), r.at("/driverMetadata").toString());

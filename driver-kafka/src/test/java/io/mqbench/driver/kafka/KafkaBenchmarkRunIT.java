@@ -36,9 +36,8 @@ class KafkaBenchmarkRunIT {
 
     @Test
     void twentySecondsOfOneKilobyteAtTenThousandPerSecondKeepTheRateAndLoseNothing() throws Exception {
-        JsonNode result = resultOf(SteadyRun.run("driver-kafka KafkaBenchmarkRunIT", "-d", "kafka-local.yaml", "-o", results.toString(),
-                "--duration", "20s", "--warmup", "5s", "../workloads/quick/1-topic-1kb-10k.yaml"));
-        SteadyRun.assertSteady(result, 10_000, 20);
+        JsonNode result = SteadyRun.runSteady("driver-kafka KafkaBenchmarkRunIT", results, 10_000, 20, "-d", "kafka-local.yaml",
+                "--duration", "20s", "--warmup", "5s", "../workloads/quick/1-topic-1kb-10k.yaml").result();
         assertEquals("Kafka-local", result.get("driver").asText());
         assertEquals(0, result.at("/delivery/outOfOrder").asLong(), "one partition keeps order");
         assertEquals("kafka-clients 4.1.1", result.at("/driverMetadata/clientLibrary").asText());

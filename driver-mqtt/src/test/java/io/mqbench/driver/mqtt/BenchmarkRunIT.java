@@ -3,7 +3,6 @@ package io.mqbench.driver.mqtt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
@@ -41,11 +40,7 @@ class BenchmarkRunIT {
     void aFixedRateRunDeliversEverythingOnce(String driverFile, boolean inOrder) throws Exception {
         Path workload = TempFiles.fixedRateWorkload(dir, "mqtt-it-1kb", RATE, SECONDS, WARMUP_SECONDS);
         Path results = dir.resolve("results");
-        BenchmarkCli run = SteadyRun.run("driver-mqtt BenchmarkRunIT", "-d", driverFile, "-o", results.toString(), workload.toString());
-        assertEquals(0, run.exitCode, run.out() + run.err());
-
-        JsonNode result = BenchmarkCli.onlyResult(results);
-        SteadyRun.assertSteady(result, RATE, SECONDS);
+        JsonNode result = SteadyRun.runSteady("driver-mqtt BenchmarkRunIT", results, RATE, SECONDS, "-d", driverFile, workload.toString()).result();
         assertEquals("hivemq-mqtt-client 1.3.7", result.at("/driverMetadata/clientLibrary").asText());
         if (inOrder) {
             assertEquals(0, result.at("/delivery/outOfOrder").asLong(), "one topic, one consumer: in order");

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
@@ -47,11 +46,7 @@ class BenchmarkRunIT {
         List<String> streamsBefore = NatsTesting.streamNames();
         Path workload = TempFiles.fixedRateWorkload(dir, "nats-it-1kb", RATE, seconds, 2);
         Path results = dir.resolve("results");
-        BenchmarkCli run = SteadyRun.run("driver-nats BenchmarkRunIT", "-d", driverFile, "-o", results.toString(), workload.toString());
-        assertEquals(0, run.exitCode, run.out() + run.err());
-
-        JsonNode result = BenchmarkCli.onlyResult(results);
-        SteadyRun.assertSteady(result, RATE, seconds);
+        JsonNode result = SteadyRun.runSteady("driver-nats BenchmarkRunIT", results, RATE, seconds, "-d", driverFile, workload.toString()).result();
         assertEquals("jnats 2.25.1", result.at("/driverMetadata/clientLibrary").asText());
         assertEquals("2.15.2", result.at("/driverMetadata/brokerVersion").asText());
         assertEquals(streamsBefore, NatsTesting.streamNames(), "the run's streams were deleted on close");

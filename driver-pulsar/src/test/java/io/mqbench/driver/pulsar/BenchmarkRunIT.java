@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
@@ -27,11 +26,7 @@ class BenchmarkRunIT {
         List<String> namespacesBefore = PulsarTesting.namespaces("mqbench");
         Path workload = TempFiles.fixedRateWorkload(dir, "pulsar-it-1kb", RATE, SECONDS, WARMUP_SECONDS);
         Path results = dir.resolve("results");
-        BenchmarkCli run = SteadyRun.run("driver-pulsar BenchmarkRunIT", "-d", "pulsar-local.yaml", "-o", results.toString(), workload.toString());
-        assertEquals(0, run.exitCode, run.out() + run.err());
-
-        JsonNode result = BenchmarkCli.onlyResult(results);
-        SteadyRun.assertSteady(result, RATE, SECONDS);
+        JsonNode result = SteadyRun.runSteady("driver-pulsar BenchmarkRunIT", results, RATE, SECONDS, "-d", "pulsar-local.yaml", workload.toString()).result();
         assertEquals(0, result.at("/delivery/outOfOrder").asLong(), "one partition, one consumer: in order");
         assertEquals("pulsar-client 4.0.7", result.at("/driverMetadata/clientLibrary").asText());
         assertEquals("4.0.7", result.at("/driverMetadata/brokerVersion").asText());

@@ -3,7 +3,6 @@ package io.mqbench.driver.redis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
@@ -40,12 +39,7 @@ class BenchmarkRunIT {
         Path workload = TempFiles.fixedRateWorkload(dir, "redis-it-1kb", RATE, SECONDS, 2);
         Path results = dir.resolve("results");
         Set<String> keysBefore = runKeys();
-        BenchmarkCli run = SteadyRun.run("driver-redis BenchmarkRunIT", "-d", driverFile, "-o", results.toString(), workload.toString());
-        String printed = run.out() + run.err();
-        assertEquals(0, run.exitCode, printed);
-
-        JsonNode result = BenchmarkCli.onlyResult(results);
-        SteadyRun.assertSteady(result, RATE, SECONDS);
+        JsonNode result = SteadyRun.runSteady("driver-redis BenchmarkRunIT", results, RATE, SECONDS, "-d", driverFile, workload.toString()).result();
         assertEquals("jedis 5.2.0", result.at("/driverMetadata/clientLibrary").asText());
         assertEquals(keysBefore, runKeys(), "the run's streams and topic records were deleted on close");
         return result;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
@@ -27,11 +26,7 @@ class BenchmarkRunIT {
         Set<String> topicsBefore = RocketMqTesting.driverTopics();
         Path workload = TempFiles.fixedRateWorkload(dir, "rocketmq-it-1kb", RATE, SECONDS, WARMUP_SECONDS);
         Path results = dir.resolve("results");
-        BenchmarkCli run = SteadyRun.run("driver-rocketmq BenchmarkRunIT", "-d", "rocketmq-local.yaml", "-o", results.toString(), workload.toString());
-        assertEquals(0, run.exitCode, run.out() + run.err());
-
-        JsonNode result = BenchmarkCli.onlyResult(results);
-        SteadyRun.assertSteady(result, RATE, SECONDS);
+        JsonNode result = SteadyRun.runSteady("driver-rocketmq BenchmarkRunIT", results, RATE, SECONDS, "-d", "rocketmq-local.yaml", workload.toString()).result();
         assertEquals("rocketmq-client 5.3.3", result.at("/driverMetadata/clientLibrary").asText());
         assertTrue(result.at("/driverMetadata/brokerVersion").asText().startsWith("V5_3_3"), result.at("/driverMetadata").toString());
         assertEquals("true", result.at("/driverMetadata/autoBatch").asText());
