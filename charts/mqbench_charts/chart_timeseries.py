@@ -131,7 +131,8 @@ def _draw_faults(axes, faults: list[dict]) -> None:
 
 def _fault_name(fault: dict) -> str:
     target = fault.get("target") or f"'{fault.get('command', '')}'"
-    return f"{fault.get('action', '?')} {target}"
+    latency = f" by {fault['latencyMs']} ms" if isinstance(fault.get("latencyMs"), int) else ""
+    return f"{fault.get('action', '?')} {target}{latency}"
 
 
 def _fault_table(faults: list[dict]) -> Table:
@@ -144,7 +145,7 @@ def _fault_table(faults: list[dict]) -> Table:
         outcome = fault.get("outcome", "")
         if outcome != "ok" and fault.get("detail"):
             outcome = f"{outcome}: {fault['detail']}"
-        table.add(_fault_name(fault) + (" (end of the freeze)" if fault.get("automatic") else ""),
+        table.add(_fault_name(fault) + (" (end of the fault's 'for')" if fault.get("automatic") else ""),
                   fault.get("dueSecond"), fault.get("startSecond"), fault.get("tookSeconds"), outcome,
                   r.get("firstImpactSeconds"), r.get("publishUnavailableSeconds"), r.get("consumeUnavailableSeconds"),
                   r.get("ratesRecoveredSeconds"), r.get("backlogRecoveredSeconds"),

@@ -32,7 +32,8 @@ COMMANDS = {
     "freeze": "SIGSTOP a running broker: it keeps its connections and answers nothing until thawed",
     "thaw": "SIGCONT a frozen broker",
     "partition": "drop every TCP packet to and from a broker's ports on this machine (nftables): a network split",
-    "heal": "end a partition",
+    "delay": "hold every byte between a broker and the clients of its netproxy proxy for a while, each way (Toxiproxy)",
+    "heal": "end a partition or a delay",
 }
 DEFAULT_MEMORY = "1g"
 
@@ -52,7 +53,8 @@ def _parser():
         epilog="brokers: " + ", ".join(ALL) + " or all (the default). Ports: kafka 9092 (+9093), rabbitmq 5672 "
                "(+5552 stream, 25672 dist, 4369 epmd), artemis 61616, redis 6379, sqs 9324, mongo 27017, ferretdb 27018, nats 4222, "
                "activemq 61626 (OpenWire), mosquitto 1883 (MQTT), pulsar 6650 (+8088 admin, 3181 bookie), "
-               "rocketmq 9876 name server (+10911 broker, 10909 fast, 10912 HA). "
+               "rocketmq 9876 name server (+10911 broker, 10909 fast, 10912 HA), netproxy 8474 (API; proxies: redis 16379, "
+               "rabbitmq 15673, nats 14222, mosquitto 11883). "
                "Exit codes: 0 ok, 1 a broker failed, 2 user error (bad name/option, port taken, missing "
                "package), 3 status: not all answering. See tools/brokers/README.md.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -99,6 +101,13 @@ def _parser():
             c.add_argument("--check", action="store_true",
                            help="only check that a partition can be made (nft present, a table can be added), "
                                 "touching no traffic: a fault schedule asks this before its run")
+        if name == "delay":
+            c.add_argument("--latency", type=_milliseconds, metavar="DURATION",
+                           help="how long each byte is held in each direction, e.g. 50ms or 1s (a round trip "
+                                "takes twice that much longer); needed unless --check")
+            c.add_argument("--check", action="store_true",
+                           help="only check that a delay can be made (netproxy running with a proxy for the broker), "
+                                "touching no traffic: a fault schedule asks this before its run")
         if name == "status":
             c.add_argument("--json", action="store_true", help="one JSON document instead of the table")
         if name == "logs":
@@ -132,6 +141,15 @@ def _line_count(value):
     if re.fullmatch(r"[1-9][0-9]{0,8}", value):
         return int(value)
     raise argparse.ArgumentTypeError(f"'{value}' is not a number of lines (1 or more)")
+
+
+def _milliseconds(value):
+    """A delay such as 50ms or 1s, as whole milliseconds (1 ms to 1 minute)."""
+    m = re.fullmatch(r"([0-9]{1,5})(ms|s)", value)
+    ms = (int(m.group(1)) * (1000 if m.group(2) == "s" else 1)) if m else 0
+    if not 1 <= ms <= 60_000:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a delay such as 50ms or 1s (1 ms to 60 s)")
+    return ms
 
 
 def _nats_sync(value):
@@ -227,8 +245,8 @@ def cmd_start(brokers, args, explicit):
 
 def cmd_stop(brokers, args, explicit):
     for b in brokers:
-        if netfault.heal(b):
-            say(f"{b.name}: partition ended")
+        for ended in netfault.heal(b):
+            say(f"{b.name}: {ended} ended")
     code = _report(_parallel(lifecycle.stop, brokers))
     left = [f"{b.name} (pid {b.pidfile.read()})" for b in brokers if b.pidfile.read()]
     if left:
@@ -271,9 +289,23 @@ def cmd_partition(brokers, args, explicit):
     return 0
 
 
+def cmd_delay(brokers, args, explicit):
+    if args.check:
+        for b in brokers:
+            say(f"{b.name}: a delay can be made here, for the {netfault.check_delay(b)}")
+        return 0
+    if args.latency is None:
+        raise UserError("delay: give how long, e.g. `bin/brokers delay redis --latency 50ms`")
+    for b in brokers:
+        where = netfault.delay(b, args.latency)
+        say(f"{b.name}: delayed: {args.latency} ms each way for the {where} (bin/brokers heal {b.name} ends it)")
+    return 0
+
+
 def cmd_heal(brokers, args, explicit):
     for b in brokers:
-        say(f"{b.name}: " + ("partition ended" if netfault.heal(b) else "not partitioned; nothing to heal"))
+        ended = netfault.heal(b)
+        say(f"{b.name}: " + (" and ".join(ended) + " ended" if ended else "neither partitioned nor delayed; nothing to heal"))
     return 0
 
 
@@ -305,6 +337,8 @@ def cmd_status(brokers, args, explicit):
             extras += [f"{label} pid {pid}" for label, pid in r["extra_pids"]]
             if r.get("partitioned"):
                 extras.append(f"PARTITIONED (bin/brokers heal {r['broker']})")
+            if r.get("delayedMs") is not None:
+                extras.append(f"DELAYED {r['delayedMs']} ms each way through netproxy (bin/brokers heal {r['broker']})")
             if extras:
                 say(f"  {r['broker']}: {'; '.join(extras)}")
         if any(b.name == "mongo" for b in brokers):

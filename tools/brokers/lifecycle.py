@@ -140,7 +140,8 @@ def status(b):
     """A dict describing the broker's state (see cli.cmd_status for the columns)."""
     pid = b.pidfile.read()
     row = {"broker": b.name, "pid": pid, "ports": b.ports, "settings": {}, "extra_pids": b.extra_pids(),
-           "log": b.log_path, "description": b.description, "partitioned": netfault.is_partitioned(b)}
+           "log": b.log_path, "description": b.description, "partitioned": netfault.is_partitioned(b),
+           "delayedMs": netfault.delay_ms(b)}
     try:
         installed = b.version()
     except Exception:  # not installed yet: status must still work

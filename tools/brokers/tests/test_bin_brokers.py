@@ -5,7 +5,8 @@ process below it are gone) -> restart, with options where the broker has some ->
 Plus: a port held by someone else gives exit 2 and a line naming the port; reset; user
 errors; a NATS JetStream stream outlives a restart; Mosquitto's retained and queued messages
 outlive a restart; RocketMQ's name server and broker, the addresses of their ports, and a kill
-of its broker that leaves the name server to the next start. Each broker is started about twice. The first start on a fresh machine
+of its broker that leaves the name server to the next start; a delay of Redis through netproxy.
+Each broker is started about twice. The first start on a fresh machine
 installs (apt, Maven Central, a Go build of nats-server), hence the generous timeouts. Every
 broker is stopped at the end (through bin/brokers, by PID), since the test runner starts what
 it needs afterwards.
@@ -54,9 +55,14 @@ def alive(pid):
     return procs.start_time(pid) is not None and not procs.is_zombie(pid)
 
 
+# netproxy's tests run in redis' group: its delay test drives both, and the group's fixture stops both.
+GROUP = {"netproxy": "redis"}
+ALSO_STOPPED = {"redis": ["netproxy"]}
+
+
 def on(name):
     """Marks a test that drives broker `name`: it runs on the worker that runs that broker's other tests, in file order."""
-    return pytest.mark.xdist_group(name)
+    return pytest.mark.xdist_group(GROUP.get(name, name))
 
 
 @pytest.fixture(autouse=True)
@@ -66,12 +72,13 @@ def broker_stopped_before_and_after(request):
     if marker is None:
         yield
         return
-    name = marker.args[0]  # set by on(name)
-    run("stop", name, timeout=300)
+    names = [marker.args[0]] + ALSO_STOPPED.get(marker.args[0], [])  # set by on(name)
+    run("stop", *names, timeout=300)
     yield
-    r = run("stop", name, timeout=300)
+    r = run("stop", *names, timeout=300)
     assert r.returncode == 0
-    assert not os.path.exists(paths.broker_dir(name, f"{name}.pid")), f"{name} still has a PID file"
+    for name in names:
+        assert not os.path.exists(paths.broker_dir(name, f"{name}.pid")), f"{name} still has a PID file"
 
 
 def _stop_and_check_gone(name):
@@ -99,6 +106,7 @@ RESTART_OPTIONS = {
     "mosquitto": [],  # no options: restart must simply bring it back
     "pulsar": ["--memory", "512m"],
     "rocketmq": ["--memory", "512m", "--rocketmq-flush", "sync"],
+    "netproxy": [],  # no options: restart must simply bring it back
 }
 
 
@@ -263,6 +271,49 @@ def test_partition_and_heal_redis_and_stop_heals_too():
     r = run("stop", "redis")
     assert r.returncode == 0 and "partition ended" in r.stdout, "a stop leaves no partition behind"
     assert not status("redis")["partitioned"]
+
+
+def _redis_round_trip_ms(port):
+    """The median of five PING round trips to port, in ms."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as c:
+        c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        times = []
+        for _ in range(5):
+            t0 = time.monotonic()
+            c.sendall(b"*1\r\n$4\r\nPING\r\n")
+            assert c.recv(100).startswith(b"+PONG")
+            times.append((time.monotonic() - t0) * 1000)
+    return sorted(times)[2]
+
+
+@on("redis")
+def test_delay_redis_through_netproxy_and_heal_and_stop_heals_too():
+    r = run("delay", "--check", "redis", timeout=60)
+    assert r.returncode == 2 and "netproxy, which is not running; start it (bin/brokers start netproxy)" in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert run("start", "redis", "netproxy").returncode == 0
+    r = run("delay", "--check", "redis", timeout=60)
+    assert r.returncode == 0 and "redis: a delay can be made here, for the clients of 127.0.0.1:16379" in r.stdout, r.stdout + r.stderr
+    r = run("delay", "--check", "kafka", timeout=60)
+    assert r.returncode == 2 and "kafka: a delay goes through netproxy, which proxies redis, rabbitmq, nats, mosquitto only" in r.stderr
+    assert run("delay", "redis", timeout=60).returncode == 2, "a delay needs --latency"
+    assert _redis_round_trip_ms(16379) < 20, "the proxy alone adds no delay"
+
+    r = run("delay", "redis", "--latency", "50ms", timeout=60)
+    assert r.returncode == 0 and "redis: delayed: 50 ms each way" in r.stdout, r.stdout + r.stderr
+    assert 100 <= _redis_round_trip_ms(16379) < 150, "50 ms each way: a round trip 100 ms longer"
+    assert _redis_round_trip_ms(6379) < 20, "only the clients of the proxy are delayed"
+    assert status("redis")["delayedMs"] == 50
+    assert run("delay", "redis", "--latency", "10ms", timeout=60).returncode == 2, "already delayed"
+    r = run("heal", "redis", timeout=60)
+    assert r.returncode == 0 and "redis: delay ended" in r.stdout
+    assert _redis_round_trip_ms(16379) < 20
+    assert status("redis")["delayedMs"] is None
+
+    assert run("delay", "redis", "--latency", "1s", timeout=60).returncode == 0
+    r = run("stop", "redis")
+    assert r.returncode == 0 and "delay ended" in r.stdout, "a stop leaves no delay behind"
+    assert status("redis")["delayedMs"] is None
 
 
 def _nats_request(subject, body, timeout=5):
@@ -504,6 +555,8 @@ def test_start_as_before_repeats_the_options_of_the_last_start():
     (["start", "redis", "--timeout", "-5"], "'-5' is not a number of seconds above 0"),
     (["start", "redis", "--timeout", "nan"], "'nan' is not a number of seconds above 0"),
     (["logs", "redis", "-n", "0"], "'0' is not a number of lines"),
+    (["delay", "redis", "--latency", "50"], "'50' is not a delay such as 50ms or 1s"),
+    (["delay", "redis", "--latency", "2m"], "'2m' is not a delay such as 50ms or 1s"),
 ])
 def test_user_errors_exit_2(args, message):
     r = run(*args, timeout=60)

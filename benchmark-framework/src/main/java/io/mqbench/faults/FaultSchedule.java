@@ -22,8 +22,8 @@ import java.util.function.Consumer;
  * Runs the workload's faults at their times during the measured phase, on a thread of its own so
  * that the load and its once-a-second sampling go on while a broker is killed or started. Each
  * action is recorded as it happened. At the end of the phase (or on Ctrl-C) what has not run is
- * recorded as not run, a broker still frozen is thawed (one still partitioned healed), and a
- * broker left down is named.
+ * recorded as not run, a broker still frozen is thawed (one still partitioned or delayed healed),
+ * and a broker left down is named.
  */
 public final class FaultSchedule {
     /** A command of {@code action: command} may take this long. */
@@ -76,22 +76,28 @@ public final class FaultSchedule {
                             + fault.target() + ") and run again");
                 }
             }
-            for (String target : partitionTargets(faults)) {
+            for (String target : targetsOf(faults, FaultAction.PARTITION)) {
                 String problem = brokers.partitionProblem(target);
                 if (problem != null) {
                     throw new UserError("faults: a partition of " + target + " cannot be made on this machine: " + problem
                             + " (a partition needs root and nftables; or use action: command)");
                 }
             }
+            for (String target : targetsOf(faults, FaultAction.DELAY)) {
+                String problem = brokers.delayProblem(target);
+                if (problem != null) {
+                    throw new UserError("faults: a delay of " + target + " cannot be made: " + problem);
+                }
+            }
         }
         return new FaultSchedule(faults, brokers, say);
     }
 
-    /** The brokers the schedule partitions, each once: their partitions are checked before the run, not at the fault. */
-    private static Set<String> partitionTargets(List<Fault> faults) {
+    /** The brokers the schedule partitions (delays), each once: checked before the run, not at the fault. */
+    private static Set<String> targetsOf(List<Fault> faults, FaultAction action) {
         Set<String> targets = new LinkedHashSet<>();
         for (Fault fault : faults) {
-            if (fault.action() == FaultAction.PARTITION) {
+            if (fault.action() == action) {
                 targets.add(fault.target());
             }
         }
@@ -103,6 +109,7 @@ public final class FaultSchedule {
         record.action = action.yamlName();
         record.target = fault.target();
         record.command = action == FaultAction.COMMAND ? fault.command() : null;
+        record.latencyMs = action == FaultAction.DELAY ? fault.latency().toMillis() : null;
         record.automatic = automatic ? Boolean.TRUE : null;
         record.dueSecond = due.toMillis() / 1000.0;
         return record;
@@ -158,7 +165,7 @@ public final class FaultSchedule {
         try {
             outcome = step.action() == FaultAction.COMMAND
                     ? LocalBrokers.Outcome.of(List.of("sh", "-c", step.fault().command()), COMMAND_TIMEOUT_SECONDS)
-                    : brokers.act(step.action(), step.fault().target());
+                    : brokers.act(step.action(), step.fault().target(), step.action() == FaultAction.DELAY ? step.fault().latency() : null);
         } catch (IOException e) {
             outcome = new LocalBrokers.Outcome(-1, e.getMessage());
         }
@@ -174,7 +181,7 @@ public final class FaultSchedule {
     private void track(FaultAction action, String target) {
         synchronized (toUndo) {
             switch (action) {
-                case FREEZE, PARTITION -> toUndo.put(target, action.undoneBy());
+                case FREEZE, PARTITION, DELAY -> toUndo.put(target, action.undoneBy());
                 case THAW, HEAL -> toUndo.remove(target);
                 case KILL, STOP -> {
                     toUndo.remove(target);
@@ -216,7 +223,7 @@ public final class FaultSchedule {
             String target = left.getKey();
             String undo = left.getValue().yamlName();
             try {
-                LocalBrokers.Outcome outcome = brokers.act(left.getValue(), target);
+                LocalBrokers.Outcome outcome = brokers.act(left.getValue(), target, null);
                 say.accept(undo + " " + target + " at the end of the measured phase: " + outcome.lastLine());
                 undone.add(target);
             } catch (IOException e) {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The brokers that {@code bin/brokers} runs on this machine, as fault targets. Every action goes
- * through {@code bin/brokers} (kill, freeze, thaw, partition, heal, stop, and start or restart with
+ * through {@code bin/brokers} (kill, freeze, thaw, partition, delay, heal, stop, and start or restart with
  * the options the broker last started with), which knows each broker's PID file, process tree and
  * ports: the harness never signals a process by name.
  */
@@ -75,10 +76,24 @@ public final class LocalBrokers {
         return check.exitCode() == 0 ? null : check.lastLine();
     }
 
-    /** Does one fault action; the outcome carries bin/brokers' exit code and what it printed. */
-    Outcome act(FaultAction action, String target) throws IOException {
+    /**
+     * Why a delay of {@code target} cannot be made (netproxy not running, or no proxy in front of
+     * that broker: bin/brokers' own line), or null if it can. Touches no traffic.
+     */
+    public String delayProblem(String target) throws IOException {
+        Outcome check = run(List.of("delay", "--check", target));
+        return check.exitCode() == 0 ? null : check.lastLine();
+    }
+
+    /**
+     * Does one fault action; the outcome carries bin/brokers' exit code and what it printed.
+     *
+     * @param latency for a delay, how long each byte is held; else null
+     */
+    Outcome act(FaultAction action, String target, Duration latency) throws IOException {
         List<String> args = switch (action) {
             case START, RESTART -> List.of(action.yamlName(), "--as-before", target);
+            case DELAY -> List.of(action.yamlName(), "--latency", latency.toMillis() + "ms", target);
             default -> List.of(action.yamlName(), target);
         };
         return run(args);

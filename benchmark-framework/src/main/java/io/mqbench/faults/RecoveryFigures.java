@@ -11,7 +11,8 @@ import java.util.function.IntPredicate;
  * Recovery figures of each fault that makes the broker unavailable, read off the run's one-second
  * samples: when the run first felt it, how long nothing was confirmed or delivered, when rates and
  * backlog were back, and the peaks in between. A fault's window runs from its start to the next
- * such fault or the end of the measured phase.
+ * such fault or the end of the measured phase; its peaks are taken until it recovered, and for a
+ * fault that lasts (a freeze, partition or delay) at least until it was undone.
  */
 public final class RecoveryFigures {
     /** A rate within this share of its target counts as back. */
@@ -46,12 +47,31 @@ public final class RecoveryFigures {
                 .toList();
         double end = samples.second.get(samples.second.size() - 1);
         for (int i = 0; i < disruptive.size(); i++) {
+            FaultRecord fault = disruptive.get(i);
             double windowEnd = i + 1 < disruptive.size() ? disruptive.get(i + 1).startSecond : end;
-            disruptive.get(i).recovery = figures.of(disruptive.get(i).startSecond, windowEnd);
+            fault.recovery = figures.of(fault.startSecond, windowEnd, endOf(fault, records));
         }
     }
 
-    private FaultRecord.Recovery of(double faultSecond, double windowEnd) {
+    /**
+     * When a fault that lasts (freeze, partition, delay) was undone: the start of the first later
+     * thaw or heal of its target; NaN for a fault without an end of its own (kill, command) or never undone.
+     */
+    private static double endOf(FaultRecord fault, List<FaultRecord> records) {
+        FaultAction undo = FaultAction.of(fault.action).undoneBy();
+        return records.stream()
+                .filter(r -> undo != null && r.startSecond != null && r.startSecond >= fault.startSecond
+                        && undo.yamlName().equals(r.action) && fault.target != null && fault.target.equals(r.target))
+                .mapToDouble(r -> r.startSecond)
+                .min().orElse(Double.NaN);
+    }
+
+    /**
+     * @param faultEnd when a lasting fault was undone (NaN if not): its peaks cover it at least until
+     *     then, even when the rates never left their band (a delay slows every message without
+     *     losing the rate, so the run counts as recovered at once)
+     */
+    private FaultRecord.Recovery of(double faultSecond, double windowEnd, double faultEnd) {
         FaultRecord.Recovery r = new FaultRecord.Recovery();
         r.targetRate = publishTarget;
         int first = firstEndingAfter(faultSecond);
@@ -83,6 +103,11 @@ public final class RecoveryFigures {
         r.recovered = r.ratesRecoveredSeconds != null && r.backlogRecoveredSeconds != null;
         int through = r.recovered ? Math.max(Math.max(ratesBack, backlogBack), first) : last;
         r.windowEndSecond = seconds(r.recovered ? faultSecond + Math.max(r.ratesRecoveredSeconds, r.backlogRecoveredSeconds) : windowEnd);
+        int lasting = Double.isNaN(faultEnd) ? -1 : Math.min(last, lastStartingBefore(Math.min(faultEnd, windowEnd)));
+        if (lasting > through) {
+            through = lasting;
+            r.windowEndSecond = seconds(Math.min(faultEnd, windowEnd));
+        }
         r.publishUnavailableSeconds = round(idleSeconds(first, last, this::publish, publishTarget));
         r.consumeUnavailableSeconds = consumeTarget > 0 ? round(idleSeconds(first, last, this::consume, consumeTarget)) : 0;
         long errors = 0;

@@ -11,12 +11,14 @@ import io.mqbench.delivery.MissingBySendTime;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class FaultRecord {
-    /** kill, freeze, thaw, partition, heal, stop, start, restart or command. */
+    /** kill, freeze, thaw, partition, delay, heal, stop, start, restart or command. */
     public String action;
     /** The broker of bin/brokers acted on; null for a command. */
     public String target;
     /** The shell command of a {@code command}. */
     public String command;
+    /** For a delay: how long each byte was held, each way, in ms. */
+    public Long latencyMs;
     /** True for the thaw that ends a freeze with {@code for}. */
     public Boolean automatic;
 
@@ -37,7 +39,7 @@ public class FaultRecord {
         return target != null ? target : "'" + command + "'";
     }
 
-    /** For kill, freeze, partition, stop, restart and command: what the run went through from this fault on. */
+    /** For kill, freeze, partition, delay, stop, restart and command: what the run went through from this fault on. */
     public Recovery recovery;
 
     /**

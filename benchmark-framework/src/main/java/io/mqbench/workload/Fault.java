@@ -14,21 +14,26 @@ import java.util.Map;
  *
  * @param at when, into the measured phase
  * @param target a broker of {@code bin/brokers}; null for a command
- * @param lasting for a freeze or partition with {@code for}: when to undo it, after {@code at}; else null
+ * @param lasting for a freeze, partition or delay with {@code for}: when to undo it, after {@code at}; else null
  * @param command for a command: the shell command; else null
+ * @param latency for a delay: how long each byte is held, each way; else null
  */
-public record Fault(Duration at, FaultAction action, String target, Duration lasting, String command) {
+public record Fault(Duration at, FaultAction action, String target, Duration lasting, String command, Duration latency) {
+    /** A delay holds each byte at most this long: more is an outage, which a partition or a freeze makes. */
+    static final Duration LONGEST_LATENCY = Duration.ofMinutes(1);
+
     /** The brokers of {@code bin/brokers} ({@code tools/brokers/servers}), the targets of actions on a local broker. */
     public static final List<String> LOCAL_BROKERS = List.of("kafka", "rabbitmq", "artemis", "redis", "sqs", "mongo",
             "ferretdb", "nats", "activemq", "mosquitto", "pulsar", "rocketmq");
 
 
-    /** {@code kill kafka}, {@code freeze redis for 5s}, {@code command 'kubectl ...'} */
+    /** {@code kill kafka}, {@code freeze redis for 5s}, {@code delay redis by 50ms for 20s}, {@code command 'kubectl ...'} */
     public String describe() {
         if (action == FaultAction.COMMAND) {
             return "command '" + command + "'";
         }
-        return action.yamlName() + " " + target + (lasting == null ? "" : " for " + DurationParser.format(lasting));
+        return action.yamlName() + " " + target + (latency == null ? "" : " by " + DurationParser.format(latency))
+                + (lasting == null ? "" : " for " + DurationParser.format(lasting));
     }
 
     /**
@@ -83,10 +88,22 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
                 throw new UserError(field + ".run' is missing; give the shell command, e.g. run: \"kubectl delete pod kafka-0\"");
             }
         }
+        Duration latency = null;
+        if (action == FaultAction.DELAY) {
+            if (spec.latency == null) {
+                throw new UserError(field + ".latency' is missing; give how long each byte is held, each way, e.g. latency: 50ms");
+            }
+            latency = DurationParser.parse(spec.latency, field + ".latency'");
+            if (latency.toMillis() < 1 || latency.compareTo(LONGEST_LATENCY) > 0) {
+                throw new UserError(field + ".latency' is " + spec.latency + "; give 1ms to 60s (for an outage, use a partition or a freeze)");
+            }
+        } else if (spec.latency != null) {
+            throw new UserError(field + ".latency' is for action: delay only; remove it");
+        }
         Duration lasting = null;
         if (spec.lasting != null) {
             if (action.undoneBy() == null) {
-                throw new UserError(field + ".for' is for action: freeze or partition only (undone after that long); remove it");
+                throw new UserError(field + ".for' is for action: freeze, partition or delay only (undone after that long); remove it");
             }
             lasting = DurationParser.parse(spec.lasting, field + ".for'");
             if (lasting.isZero()) {
@@ -97,7 +114,7 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
                         + " lasts past the end of the measured phase (" + DurationParser.format(measured) + "); shorten it");
             }
         }
-        return new Fault(at, action, spec.target, lasting, action == FaultAction.COMMAND ? spec.run : null);
+        return new Fault(at, action, spec.target, lasting, action == FaultAction.COMMAND ? spec.run : null, latency);
     }
 
     /** Each local target starts running; every action must fit the state the earlier ones left. */
@@ -118,7 +135,7 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
             boolean fits = switch (fault.action) {
                 case START -> now.equals("down");
                 case THAW -> now.equals("frozen") && !timed;
-                case HEAL -> now.equals("partitioned") && !timed;
+                case HEAL -> (now.equals("partitioned") || now.equals("delayed")) && !timed;
                 case KILL, STOP -> !now.equals("down");
                 default -> now.equals("running");
             };
@@ -128,7 +145,7 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
                         + switch (fault.action) {
                             case START -> "a start follows a kill or a stop";
                             case THAW -> "a thaw follows a freeze without 'for'";
-                            case HEAL -> "a heal follows a partition without 'for'";
+                            case HEAL -> "a heal follows a partition or a delay without 'for'";
                             default -> "put a start (or thaw, or heal) before it";
                         });
             }
@@ -137,8 +154,12 @@ public record Fault(Duration at, FaultAction action, String target, Duration las
                     state.put(fault.target, "down");
                     undoAt.remove(fault.target);
                 }
-                case FREEZE, PARTITION -> {
-                    state.put(fault.target, fault.action == FaultAction.FREEZE ? "frozen" : "partitioned");
+                case FREEZE, PARTITION, DELAY -> {
+                    state.put(fault.target, switch (fault.action) {
+                        case FREEZE -> "frozen";
+                        case PARTITION -> "partitioned";
+                        default -> "delayed";
+                    });
                     if (fault.lasting != null) {
                         undoAt.put(fault.target, fault.at.plus(fault.lasting));
                     }

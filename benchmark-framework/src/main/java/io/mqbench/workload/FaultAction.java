@@ -14,7 +14,12 @@ public enum FaultAction {
     THAW(false, true),
     /** Every TCP packet to and from the broker's ports dropped (nftables): a network split; the broker runs on. */
     PARTITION(true, true),
-    /** Ends a partition. */
+    /**
+     * Every byte between the broker and its clients held for {@code latency}, each way, by the proxy
+     * the clients connect through ({@code bin/brokers delay}: netproxy, Toxiproxy): a slow network.
+     */
+    DELAY(true, true),
+    /** Ends a partition or a delay. */
     HEAL(false, true),
     /** The broker's own graceful stop ({@code bin/brokers stop}). */
     STOP(true, true),
@@ -35,11 +40,11 @@ public enum FaultAction {
         this.onLocalBroker = onLocalBroker;
     }
 
-    /** The action that ends this one after {@code for}: thaw for a freeze, heal for a partition; else null. */
+    /** The action that ends this one after {@code for}: thaw for a freeze, heal for a partition or a delay; else null. */
     public FaultAction undoneBy() {
         return switch (this) {
             case FREEZE -> THAW;
-            case PARTITION -> HEAL;
+            case PARTITION, DELAY -> HEAL;
             default -> null;
         };
     }

@@ -160,4 +160,31 @@ class RecoveryFiguresTest {
         assertTrue(fault.recovery.recovered);
         assertEquals(0.0, fault.recovery.publishUnavailableSeconds);
     }
+
+    /**
+     * A 50-ms delay from 5.0 s to 10.0 s: the rates never leave their band, so the run "recovers" at
+     * once; the peaks must still cover the whole delay, up to the heal, not only its first second.
+     */
+    @Test
+    void thePeaksOfADelayCoverItUntilItsHealThoughTheRatesNeverDipped() {
+        double[][] run = new double[20][];
+        for (int i = 0; i < run.length; i++) {
+            run[i] = steady();
+        }
+        for (int i = 5; i < 10; i++) {
+            run[i] = new double[] {RATE, RATE, 0, 520, 105 + i, 100};
+        }
+        run[7][4] = 140; // the highest end-to-end second lies in the middle of the delay
+        FaultRecord delay = fault("delay", 5.0);
+        FaultRecord heal = fault("heal", 10.0);
+        RecoveryFigures.fill(List.of(delay, heal), samples(run), RATE, RATE);
+
+        FaultRecord.Recovery r = delay.recovery;
+        assertNull(r.firstImpactSeconds, "no second below the rate, no error");
+        assertTrue(r.recovered);
+        assertEquals(140.0, r.peakEndToEndLatencyMaxMs, "the peak of second 8, three seconds into the delay");
+        assertEquals(520, r.peakBacklog);
+        assertEquals(10.0, r.windowEndSecond, "the figures run to the heal");
+        assertEquals(0.0, r.publishUnavailableSeconds);
+    }
 }

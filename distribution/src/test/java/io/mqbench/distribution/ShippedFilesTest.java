@@ -48,7 +48,8 @@ class ShippedFilesTest {
         Pattern name = Pattern.compile("^    name = \"([a-z0-9-]+)\"$", Pattern.MULTILINE);
         List<String> servers;
         try (Stream<Path> files = Files.list(ROOT.resolve("tools/brokers/servers"))) {
-            servers = files.filter(f -> f.toString().endsWith(".py"))
+            // netproxy.py runs the proxy of the delay fault, not a broker: a delay names the broker behind it
+            servers = files.filter(f -> f.toString().endsWith(".py") && !f.getFileName().toString().equals("netproxy.py"))
                     .flatMap(f -> name.matcher(read(f)).results().map(m -> m.group(1)))
                     .sorted().toList();
         }

@@ -23,6 +23,8 @@ import redis.clients.jedis.Jedis;
  */
 class FaultScheduleIT {
     private static final int RATE = 2_000;
+    /** netproxy's proxy in front of Redis (tools/brokers/servers/netproxy.py). */
+    private static final int NETPROXY_REDIS_PORT = 16379;
 
     @TempDir
     Path dir;
@@ -68,6 +70,72 @@ class FaultScheduleIT {
         JsonNode recovery = faults.get(0).get("recovery");
         assertEquals(3.0, recovery.get("publishUnavailableSeconds").asDouble(), 1.0, faults.toString());
         assertTrue(recovery.get("recovered").asBoolean(), faults.toString());
+    }
+
+    /**
+     * A network delay of 50 ms each way for 4 s (bin/brokers delay: netproxy, Toxiproxy, in front of
+     * Redis; the run's clients connect through it): every send's acknowledgement and every delivery
+     * is 100 ms later while it lasts, and no later after the heal.
+     */
+    @Test
+    void aDelayOfFiftyMillisecondsEachWayShowsInTheLatenciesUntilItsHeal() throws Exception {
+        runWith("redis-delay", 14, "{at: 4s, action: delay, target: redis, latency: 50ms, for: 4s}",
+                List.of("--set", "driver.port=" + NETPROXY_REDIS_PORT), "heal", "redis");
+        JsonNode result = BenchmarkCli.onlyResult(results());
+        assertEquals("complete", result.get("status").asText());
+        JsonNode faults = result.get("faults");
+        JsonNode delay = faults.get(0);
+        assertEquals("delay", delay.get("action").asText());
+        assertEquals(50, delay.get("latencyMs").asLong());
+        assertEquals("ok", delay.get("outcome").asText(), faults.toString());
+        assertEquals("heal", faults.get(1).get("action").asText());
+        assertEquals("ok", faults.get(1).get("outcome").asText(), faults.toString());
+
+        // Before the delay the median publish latency is a few ms; during it, at least the 100-ms
+        // round trip it adds; a second after the heal, back under the delay.
+        JsonNode samples = result.get("samples");
+        double delayStart = delay.get("startSecond").asDouble();
+        double healStart = faults.get(1).get("startSecond").asDouble();
+        for (int i = 0; i < samples.get("second").size(); i++) {
+            double end = samples.at("/second/" + i).asDouble();
+            double publish50 = samples.at("/publishLatency50pct/" + i).asDouble();
+            if (end <= delayStart) {
+                assertTrue(publish50 < 50, "second ending at " + end + ", before the delay: publish p50 " + publish50);
+            } else if (end - 1 >= delayStart + 0.5 && end <= healStart) {
+                assertTrue(publish50 >= 100, "second ending at " + end + ", inside the delay: publish p50 " + publish50);
+                double endToEnd50 = samples.at("/endToEndLatency50pct/" + i).asDouble();
+                assertTrue(endToEnd50 >= 100, "second ending at " + end + ", inside the delay: end-to-end p50 " + endToEnd50);
+            } else if (end - 1 >= healStart + 1) {
+                assertTrue(publish50 < 50, "second ending at " + end + ", after the heal: publish p50 " + publish50);
+            }
+        }
+        JsonNode recovery = delay.get("recovery");
+        assertTrue(recovery.get("peakEndToEndLatencyMaxMs").asDouble() >= 100, recovery.toString());
+        assertTrue(recovery.get("windowEndSecond").asDouble() >= healStart - 0.5, "the peaks cover the delay: " + recovery);
+        assertEquals(0, result.at("/delivery/lost").asLong());
+        assertEquals(0, result.at("/summary/sendErrors").asLong());
+    }
+
+    /**
+     * Without netproxy a delay cannot be made: the schedule is refused before the run touches
+     * Redis, one line, exit 2. netproxy is started again afterwards for the tests that follow.
+     */
+    @Test
+    void aDelayWithoutNetproxyIsRefusedBeforeTheRun() throws Exception {
+        Path workload = TempFiles.write(dir, "w.yaml", TempFiles.fixedRateWorkloadText("redis-no-proxy", 1, 1024, RATE, 10, 2)
+                + "faults:\n  - {at: 4s, action: delay, target: redis, latency: 50ms, for: 3s}\n");
+        LocalBrokers.run("stop", "netproxy");
+        try {
+            BenchmarkCli run = BenchmarkCli.run("-d", "redis-local.yaml", "-o", results().toString(), workload.toString());
+            assertEquals(2, run.exitCode, run.out() + run.err());
+            assertEquals(List.of("error: faults: "
+                    + "a delay of redis cannot be made: redis: a delay goes through netproxy, which is not running; start it (bin/brokers start netproxy)"
+                    + " and connect the clients through 127.0.0.1:16379"),
+                    run.err().lines().filter(line -> !line.isBlank()).toList());
+            assertFalse(run.out().contains("-- start producers"), "nothing ran: " + run.out());
+        } finally {
+            LocalBrokers.run("start", "netproxy");
+        }
     }
 
     /**

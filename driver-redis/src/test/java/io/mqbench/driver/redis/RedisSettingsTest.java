@@ -30,7 +30,7 @@ class RedisSettingsTest {
     @Test
     void everyDriverFileOfTheModuleLoads() throws IOException {
         List<Path> files = TempFiles.moduleDriverFiles("redis");
-        assertEquals(List.of("redis-local.yaml", "redis-pubsub.yaml", "redis-streams.yaml"),
+        assertEquals(List.of("redis-local.yaml", "redis-pubsub.yaml", "redis-streams.yaml", "redis-via-netproxy.yaml"),
                 files.stream().map(p -> p.getFileName().toString()).toList());
         for (Path file : files) {
             RedisSettings settings = RedisSettings.read(file.toFile());
