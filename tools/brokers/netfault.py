@@ -5,7 +5,7 @@ table of its own, `inet mqbench-<broker>`): open connections hang and new ones t
 the broker itself runs on, as when a network splits.
 `delay` holds every byte between the broker and the clients that reach it through netproxy
 (Toxiproxy: servers/netproxy.py) for the given time, in each direction: two `latency` toxics
-named mqbench-delay-*, so a round trip takes twice as long more. This machine's kernel has no
+named mqbench-delay-*, so a round trip takes twice the delay longer. This machine's kernel has no
 netem qdisc, which would delay packets on loopback itself; a proxy delays only the clients
 that use it.
 `heal` ends both.
