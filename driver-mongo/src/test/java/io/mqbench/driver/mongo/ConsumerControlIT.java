@@ -18,6 +18,9 @@ class ConsumerControlIT {
     @RegisterExtension
     static final LocalMongo mongo = new LocalMongo();
 
+    /** How long a backlog of a few hundred claims may take on the slowest server here (FerretDB) on a busy machine. */
+    private static final long CLAIMS_WAIT_MILLIS = 90_000;
+
     @TempDir
     Path dir;
 
@@ -40,7 +43,7 @@ class ConsumerControlIT {
             assertEquals(290, mongo.queued(topic, "sub-p"), "the backlog waits in the queue");
 
             consumer.resume();
-            assertEquals(300, Inbox.awaitTotal(300, 20_000, inbox), "received, and no more than sent");
+            assertEquals(300, Inbox.awaitTotal(300, CLAIMS_WAIT_MILLIS, inbox), "received, and no more than sent");
             Messages.assertExactlyOnce(inbox.payloads(), 300);
             assertEquals(0, mongo.queued(topic, "sub-p"));
         }
@@ -57,7 +60,9 @@ class ConsumerControlIT {
             consumer.pause();
             Messages.sendAll(driver.createProducer(topic).get(), 0, 500);
             consumer.resume();
-            assertEquals(500, Inbox.awaitTotal(500, 20_000, inbox), "received, and no more than sent");
+            // FerretDB on SQLite claims 10-100 messages a second (a sorted findAndModify each): 273 of
+            // the 500 came within 20 s in a CI whose lanes kept both cores busy. The wait ends at the 500th.
+            assertEquals(500, Inbox.awaitTotal(500, CLAIMS_WAIT_MILLIS, inbox), "received, and no more than sent");
         }
         assertEquals(IntStream.range(0, 500).boxed().toList(), List.copyOf(Messages.ids(inbox)));
     }
