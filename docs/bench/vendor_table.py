@@ -1,0 +1,107 @@
+"""The table of docs/bench/vendor-tools.sh: each vendor tool's rate from its own output, mqbench's
+from its result files, and their ratio run by run.
+
+    python3 docs/bench/vendor_table.py <output folder> <warm-up seconds> <measured seconds>
+
+Where a vendor tool prints rates as it goes (Kafka's tools every 5 s, PerfTest and `artemis perf
+client` every second), its rate is the mean over the same stretch as mqbench's measured phase:
+from the end of the warm-up, for as long. redis-benchmark prints one figure for the whole run.
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+
+def mean(values):
+    return sum(values) / len(values) if values else None
+
+
+def read(path):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def kafka(log, warmup, measured):
+    # ProducerPerformance every 5 s: "N records sent, X records/sec (Y MB/sec), ..."; the last line
+    # (with percentiles) is the whole run's.
+    windows = [float(m.group(1)) for m in re.finditer(r"^\d+ records sent, ([\d.]+) records/sec .*latency\.$",
+                                                     read(log), re.M)]
+    # The same stretch as mqbench's measured phase: from the warm-up's end, for as long.
+    published = mean(windows[warmup // 5:(warmup + measured) // 5])
+    # ConsumerPerformance with --show-detailed-stats every 5 s: "time, threadId, MB, MB.sec, nMsg,
+    # nMsg.sec, ..."; windows before the producer began have no messages.
+    rows = [line.split(",") for line in read(log + ".consumer").splitlines() if re.match(r"^\d{4}-\d\d-\d\d ", line)]
+    busy = [float(r[5]) for r in rows if len(r) > 5 and float(r[5]) > 0]
+    consumed = mean(busy[warmup // 5:(warmup + measured) // 5] or busy)
+    return published, consumed
+
+
+def perftest(log, warmup, measured):
+    # "id: test-..., time 12.001 s, sent: N msg/s, returned: ..., confirmed: N msg/s, ..., received:
+    # N msg/s, ...": confirmed, as mqbench counts a send when the broker confirmed it.
+    confirmed, received = [], []
+    for m in re.finditer(r"time:? ([\d.]+) ?s, sent: \d+ msg/s.*?confirmed: (\d+) msg/s.*?received: (\d+) msg/s", read(log)):
+        if warmup < float(m.group(1)) <= warmup + measured:
+            confirmed.append(float(m.group(2)))
+            received.append(float(m.group(3)))
+    return mean(confirmed), mean(received)
+
+
+def artemis(log, warmup, measured):
+    # perf client prints a block a second: "--- warmup true|false", then "--- sent: N msg/sec",
+    # "--- blocked", "--- completed: N msg/sec" (sends the broker answered, with a confirmation
+    # window) and "--- received: N msg/sec". Its own --warmup marks the first seconds.
+    completed, received = [], []
+    for block in read(log).split("--- warmup ")[1:]:
+        done = re.search(r"completed:\s+(\d+) msg/sec", block)
+        took = re.search(r"received:\s+(\d+) msg/sec", block)
+        if block.startswith("false") and done and took:
+            completed.append(float(done.group(1)))
+            received.append(float(took.group(1)))
+    return mean(completed[:measured]), mean(received[:measured])
+
+
+def redis(log, warmup, measured):
+    m = re.findall(r"([\d.]+) requests per second", read(log))
+    return (float(m[-1]) if m else None), None
+
+
+VENDORS = {"kafka": ("kafka-producer/consumer-perf-test", kafka), "rabbitmq": ("PerfTest", perftest),
+           "artemis": ("artemis perf client", artemis), "redis": ("redis-benchmark (sends only)", redis)}
+
+
+def fmt(value):
+    return "n/a" if value is None else f"{value:,.0f}"
+
+
+def main(out, warmup, measured):
+    print("| broker | vendor tool | run | vendor publish / consume msg/s | mqbench publish / consume msg/s | mqbench / vendor (publish) |")
+    print("|---|---|---|---|---|---|")
+    ratios = {}
+    for broker in sorted(os.listdir(os.path.join(out, "vendor"))):
+        name, parse = VENDORS[broker]
+        logs = sorted(glob.glob(os.path.join(out, "vendor", broker, "run-*.log")), key=lambda p: int(re.findall(r"\d+", p)[-1]))
+        results = sorted(glob.glob(os.path.join(out, "mqbench", broker, "*.json")))
+        for n, log in enumerate(logs, 1):
+            vpub, vcons = parse(log, warmup, measured)
+            mpub = mcons = None
+            if n <= len(results):
+                summary = json.load(open(results[n - 1]))["summary"]
+                mpub, mcons = summary["publishRate"]["mean"], summary["consumeRate"]["mean"]
+                mcons = mcons if broker != "redis" else None
+            ratio = mpub / vpub if mpub and vpub else None
+            if ratio:
+                ratios.setdefault(broker, []).append(ratio)
+            print(f"| {broker} | {name} | {n} | {fmt(vpub)} / {fmt(vcons)} | {fmt(mpub)} / {fmt(mcons)} | "
+                  f"{'n/a' if ratio is None else f'{ratio:.2f}'} |")
+    for broker, values in ratios.items():
+        print(f"{broker}: mqbench / vendor {min(values):.2f}-{max(values):.2f} over {len(values)} pairs, mean {mean(values):.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))
