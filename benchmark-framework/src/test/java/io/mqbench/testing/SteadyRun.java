@@ -56,25 +56,31 @@ public final class SteadyRun {
     /**
      * Runs bin/benchmark with {@code args} (without {@code -o}) in a {@link MachineTurn} and makes the
      * checks of {@link #assertSteady}. A run that delivered everything exactly once but missed its
-     * timing (a rate, a median) is run once more (into {@code results/attempt-2}), and the
-     * second run must pass: the lanes of bin/test share two cores with twelve brokers, and
-     * a machine that stalls for seconds (seen in CI: publish medians of 2.6 s in the first measured
-     * second, the host 98 % busy) holds back any run, whatever the harness does. What is never run
-     * again: a run that lost, duplicated or failed to send a message, or did not complete.
+     * timing (a rate, a median) is run once more (into {@code results/attempt-2}) by {@link
+     * TimingRetry}, and the second run must pass: a machine that stalls for seconds (seen in CI:
+     * publish medians of 2.6 s in the first measured second, the host 98 % busy) holds back any run,
+     * whatever the harness does. What is never run again: a run that lost, duplicated or failed to
+     * send a message, or did not complete.
      */
     public static Steady runSteady(String what, Path results, int rate, int seconds, double consumeTolerance, String... args) {
-        return twiceOnTiming(what, attempt -> {
-            Path folder = results.resolve("attempt-" + attempt);
-            List<String> withOutput = new ArrayList<>(List.of(args));
-            withOutput.addAll(List.of("-o", folder.toString()));
-            BenchmarkCli cli = run(what, withOutput.toArray(String[]::new));
-            assertEquals(0, cli.exitCode, cli.out() + cli.err());
-            try {
-                return new Steady(BenchmarkCli.onlyResult(folder), folder, cli);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, rate, seconds, consumeTolerance);
+        return twiceOnTiming(what, attempt -> runInto(what, results.resolve("attempt-" + attempt), args), rate, seconds,
+                consumeTolerance);
+    }
+
+    /**
+     * Runs bin/benchmark with {@code args} and {@code -o folder} in a {@link MachineTurn}; it must
+     * exit 0 and write one result, returned with what it printed.
+     */
+    public static Steady runInto(String what, Path folder, String... args) {
+        List<String> withOutput = new ArrayList<>(List.of(args));
+        withOutput.addAll(List.of("-o", folder.toString()));
+        BenchmarkCli cli = run(what, withOutput.toArray(String[]::new));
+        assertEquals(0, cli.exitCode, cli.out() + cli.err());
+        try {
+            return new Steady(BenchmarkCli.onlyResult(folder), folder, cli);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -82,25 +88,8 @@ public final class SteadyRun {
      * the same on {@code attempt.apply(2)}, whose failure then carries the first one's too.
      */
     static Steady twiceOnTiming(String what, IntFunction<Steady> attempt, int rate, int seconds, double consumeTolerance) {
-        Steady first = attempt.apply(1);
-        assertDelivered(first.result(), rate, seconds);
-        try {
-            assertTiming(first.result(), rate, seconds, consumeTolerance);
-            return first;
-        } catch (AssertionError missed) {
-            System.out.println(what + ": the run delivered everything but missed its timing; running it once more. "
-                    + "The first run: " + missed.getMessage());
-            Steady second = attempt.apply(2);
-            try {
-                assertDelivered(second.result(), rate, seconds);
-                assertTiming(second.result(), rate, seconds, consumeTolerance);
-            } catch (AssertionError again) {
-                again.addSuppressed(missed);
-                throw new AssertionError("the second run too: " + again.getMessage()
-                        + "\n\nthe first run: " + missed.getMessage(), again);
-            }
-            return second;
-        }
+        return TimingRetry.twice(what, attempt, steady -> assertDelivered(steady.result(), rate, seconds),
+                steady -> assertTiming(steady.result(), rate, seconds, consumeTolerance));
     }
 
     /** The checks, with the consume rate held to the same 2 % as the publish rate. */

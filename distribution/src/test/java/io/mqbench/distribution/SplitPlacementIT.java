@@ -9,6 +9,7 @@ import io.mqbench.result.ResultFiles;
 import io.mqbench.stats.HistogramCodec;
 import io.mqbench.stats.WorkerStats;
 import io.mqbench.testing.JavaProcess;
+import io.mqbench.testing.TimingRetry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,27 +46,40 @@ class SplitPlacementIT {
                 testDurationSeconds: 10
                 warmupDurationSeconds: 3
                 """);
-        Path out = dir.resolve("results");
+        TimingRetry.twice("distribution SplitPlacementIT", attempt -> runOnFourWorkers(workload, dir.resolve("results-" + attempt)),
+                SplitPlacementIT::assertSplitAndMergedExactly, SplitPlacementIT::assertRateAndClocks);
+    }
+
+    /**
+     * Four workers, a coordinator in front, Redis behind; the one result. The coordinator, the
+     * workers and their timing share the two cores, so the caller checks the timing apart.
+     */
+    private JsonNode runOnFourWorkers(Path workload, Path out) {
         List<JavaProcess> workers = new ArrayList<>();
         try {
             for (int i = 0; i < 4; i++) {
-                workers.add(JavaProcess.worker(dir.resolve("logs"), "w" + i));
+                workers.add(JavaProcess.worker(dir.resolve("logs"), "w" + i + "-" + out.getFileName()));
             }
             String urls = workers.stream().map(JavaProcess::url).collect(Collectors.joining(","));
-            try (JavaProcess coordinator = JavaProcess.start(dir.resolve("logs"), "coordinator", List.of(), "io.mqbench.cli.Main",
+            try (JavaProcess coordinator = JavaProcess.start(dir.resolve("logs"), "coordinator-" + out.getFileName(), List.of(),
+                    "io.mqbench.cli.Main",
                     List.of("-d", ROOT.resolve("driver-redis/redis-local.yaml").toString(), "-w", urls, "-o", out.toString(), workload.toString()))) {
                 assertEquals(0, coordinator.await(180), coordinator.stdout() + coordinator.stderr());
             }
+            try (Stream<Path> files = Files.list(out)) {
+                List<Path> results = files.filter(f -> f.toString().endsWith(".json")).toList();
+                assertEquals(1, results.size(), results.toString());
+                return ResultFiles.mapper().readTree(results.get(0).toFile());
+            }
+        } catch (Exception e) {
+            throw new AssertionError("the run on four workers: " + e, e);
         } finally {
             workers.forEach(JavaProcess::close);
         }
+    }
 
-        JsonNode r;
-        try (Stream<Path> files = Files.list(out)) {
-            List<Path> results = files.filter(f -> f.toString().endsWith(".json")).toList();
-            assertEquals(1, results.size(), results.toString());
-            r = ResultFiles.mapper().readTree(results.get(0).toFile());
-        }
+    /** Producers and consumers on different workers, and the merged result exactly what they measured. */
+    private static void assertSplitAndMergedExactly(JsonNode r) {
         assertEquals("complete", r.get("status").asText());
         assertEquals("split", r.get("placement").asText());
         JsonNode details = r.get("workerDetails");
@@ -99,7 +113,6 @@ class SplitPlacementIT {
         assertEquals(r.at("/summary/messagesReceived").asLong(),
                 HistogramCodec.decode(r.at("/histograms/endToEndLatency").asText()).getTotalCount(),
                 "the histograms hold exactly the messages the summary counts");
-        assertEquals(2000, r.at("/summary/publishRate/mean").asDouble(), 2000 * 0.02);
         JsonNode delivery = r.get("delivery");
         assertTrue(delivery.get("checked").asBoolean(), delivery.toString());
         assertEquals(0, delivery.get("lost").asLong());
@@ -107,12 +120,18 @@ class SplitPlacementIT {
         assertEquals(2 * delivery.get("confirmedMessages").asLong(), delivery.get("expectedDeliveries").asLong(), "two subscriptions per topic");
         assertFalse(r.get("workers").isEmpty());
         // Producers and consumers on different workers: every pair's clock difference is reported,
-        // estimated at the start and the end; on one machine it is within the round trips.
+        // estimated at the start and the end.
         JsonNode clocks = r.get("clocks");
         assertFalse(clocks.get("pairs").isEmpty(), clocks.toString());
         for (JsonNode pair : clocks.get("pairs")) {
             assertTrue(pair.get("biasAtStartMicros").isNumber() && pair.get("biasAtEndMicros").isNumber(), pair.toString());
         }
+    }
+
+    /** The rate held, and the clocks of one machine agree to within the round trips. */
+    private static void assertRateAndClocks(JsonNode r) {
+        assertEquals(2000, r.at("/summary/publishRate/mean").asDouble(), 2000 * 0.02, "publish rate");
+        JsonNode clocks = r.get("clocks");
         assertTrue(clocks.get("maxErrorMicros").asLong() < 5_000, "one machine, one clock: " + clocks);
     }
 }
