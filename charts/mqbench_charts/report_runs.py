@@ -112,7 +112,7 @@ def _warm_up(raw: dict) -> str:
     """How much longer the warm-up went on, and for whom (producers behind, consumers behind)."""
     parts = []
     if isinstance(raw.get("warmUpExtendedSeconds"), (int, float)):
-        parts.append(f"went on {raw['warmUpExtendedSeconds']:.1f} s more, until the producers were back on their schedule")
+        parts.append(f"went on {raw['warmUpExtendedSeconds']:.1f} s more, until the producers and their acknowledgements were back on schedule")
     if isinstance(raw.get("warmUpConsumerCatchUpSeconds"), (int, float)):
         parts.append(f"went on {raw['warmUpConsumerCatchUpSeconds']:.1f} s more while the consumers worked off a backlog")
     return "; ".join(parts)

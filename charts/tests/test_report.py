@@ -140,14 +140,14 @@ def test_a_client_bound_run_is_marked_and_its_client_load_shown(make_run):
 def test_a_warm_up_that_went_on_for_late_producers_is_told(make_run):
     from mqbench_charts.report_runs import run_html
     extended = run_html(make_run(extra={"warmUpExtendedSeconds": 2.34}), "run 1")
-    assert "went on 2.3 s more, until the producers were back on their schedule" in extended
+    assert "went on 2.3 s more, until the producers and their acknowledgements were back on schedule" in extended
     assert "went on" not in run_html(make_run(), "run 1")
 
 
 def test_a_warm_up_that_went_on_for_consumers_behind_is_told(make_run):
     from mqbench_charts.report_runs import run_html
     both = run_html(make_run(extra={"warmUpExtendedSeconds": 1.0, "warmUpConsumerCatchUpSeconds": 4.56}), "run 1")
-    assert "went on 1.0 s more, until the producers were back on their schedule" in both
+    assert "went on 1.0 s more, until the producers and their acknowledgements were back on schedule" in both
     assert "went on 4.6 s more while the consumers worked off a backlog" in both
 
 

@@ -170,8 +170,9 @@ public class TestResult {
     public RateDiscovery rateDiscovery;
 
     /**
-     * A fixed-rate run whose producers ended the warm-up behind their schedule: how many seconds the
-     * warm-up went on for them to get back on it (absent when it did not need to).
+     * A fixed-rate run whose producers ended the warm-up behind their schedule, or more than half a
+     * second of load behind in their acknowledgements: how many seconds the warm-up went on for them
+     * to get back on it (absent when it did not need to).
      */
     public Double warmUpExtendedSeconds;
 

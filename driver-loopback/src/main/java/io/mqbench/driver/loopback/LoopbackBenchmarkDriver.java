@@ -36,9 +36,7 @@ public final class LoopbackBenchmarkDriver
     private ScheduledExecutorService acknowledger;
     /** Completes acknowledgements of partitions with a capacity; null without one. */
     private Acknowledger capacityAcknowledger;
-    private EndStall endStall;
-    private SendStall sendStall;
-    private StallWindow deliveryStall;
+    private Stalls stalls;
 
     /** The settings, or an IOException with a one-line message naming the field. */
     private static LoopbackSettings readSettings(File configurationFile) throws IOException {
@@ -63,9 +61,7 @@ public final class LoopbackBenchmarkDriver
     /** What the settings add to the in-memory broker: the stalls and the capacities' acknowledger. */
     private void startBroker() {
         acknowledger = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("loopback-acknowledger"));
-        endStall = new EndStall(settings.stallAtEndMs);
-        sendStall = new SendStall(settings.sendStall);
-        deliveryStall = new StallWindow(settings.deliveryStall);
+        stalls = Stalls.from(settings);
         if (!settings.capacity.isUnlimited()) {
             capacityAcknowledger = new Acknowledger();
         }
@@ -100,7 +96,7 @@ public final class LoopbackBenchmarkDriver
         if (target == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
-        return CompletableFuture.completedFuture(new LoopbackProducer(target, settings, acknowledger, endStall, sendStall, deliveryStall));
+        return CompletableFuture.completedFuture(new LoopbackProducer(target, settings, acknowledger, stalls));
     }
 
     @Override
@@ -110,7 +106,7 @@ public final class LoopbackBenchmarkDriver
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
         LoopbackConsumer consumer = new LoopbackConsumer(topic, target.subscription(subscriptionName), consumerCallback,
-                settings.consumerCapacity, endStall, deliveryStall);
+                settings.consumerCapacity, stalls);
         consumers.add(consumer);
         consumer.start();
         return CompletableFuture.completedFuture(consumer);

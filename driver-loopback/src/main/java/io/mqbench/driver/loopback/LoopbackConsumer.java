@@ -20,8 +20,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private final LoopbackSubscription subscription;
     private final ConsumerCallback callback;
     private final ConsumerPace pace;
-    private final EndStall endStall;
-    private final StallWindow deliveryStall;
+    private final Stalls stalls;
     private final Thread thread;
     private volatile List<PartitionQueue> assigned = List.of();
     private volatile boolean running = true;
@@ -29,9 +28,8 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private volatile boolean waiting;
 
     LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity,
-                     EndStall endStall, StallWindow deliveryStall) {
-        this.endStall = endStall;
-        this.deliveryStall = deliveryStall;
+                     Stalls stalls) {
+        this.stalls = stalls;
         this.subscription = subscription;
         this.callback = callback;
         this.pace = capacity.isUnlimited() ? null : new ConsumerPace(capacity);
@@ -60,7 +58,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     public void run() {
         while (running) {
             long at = System.nanoTime();
-            if (paused || endStall.holding(at) || deliveryStall.holding(at)) {
+            if (paused || stalls.end().holding(at) || stalls.delivery().holding(at)) {
                 LockSupport.parkNanos(MAX_PARK_NANOS);
                 continue;
             }

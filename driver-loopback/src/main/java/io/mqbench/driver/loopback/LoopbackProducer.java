@@ -24,9 +24,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     private final LoopbackTopic topic;
     private final LoopbackSettings settings;
     private final ScheduledExecutorService acknowledger;
-    private final EndStall endStall;
-    private final SendStall sendStall;
-    private final StallWindow deliveryStall;
+    private final Stalls stalls;
     /** The {@code sendWindow}, or null; {@code reserved} is room taken by {@link #awaitRoom()} for the next send. */
     private final Semaphore window;
     private boolean reserved;
@@ -34,21 +32,18 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     private boolean stallChecked;
     private int nextPartition;
 
-    LoopbackProducer(LoopbackTopic topic, LoopbackSettings settings, ScheduledExecutorService acknowledger, EndStall endStall,
-                     SendStall sendStall, StallWindow deliveryStall) {
-        this.sendStall = sendStall;
-        this.deliveryStall = deliveryStall;
+    LoopbackProducer(LoopbackTopic topic, LoopbackSettings settings, ScheduledExecutorService acknowledger, Stalls stalls) {
+        this.stalls = stalls;
         this.topic = topic;
         this.settings = settings;
         this.acknowledger = acknowledger;
-        this.endStall = endStall;
         this.window = settings.sendWindow > 0 ? new Semaphore(settings.sendWindow) : null;
     }
 
     /** The window's wait for room and the {@code sendStall}: both hold the message back before it is handed over. */
     @Override
     public void awaitRoom() throws InterruptedException {
-        sendStall.await();
+        stalls.send().await();
         stallChecked = true;
         if (window != null && !reserved) {
             window.acquire();
@@ -63,7 +58,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
         if (stallChecked) {
             stallChecked = false;
         } else {
-            sendStall.await(); // a caller without awaitRoom (an upstream OMB worker)
+            stalls.send().await(); // a caller without awaitRoom (an upstream OMB worker)
         }
         if (window == null) {
             return send(key, payload);
@@ -87,8 +82,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
                 ? Math.floorMod(key.get().hashCode(), topic.partitions())
                 : nextPartition();
         long now = System.nanoTime();
-        endStall.sent(now);
-        deliveryStall.sent(now);
+        stalls.sent(now);
         long publishMillis = System.currentTimeMillis();
         // With a capacity the partition takes the message when its turn comes; until then it is
         // neither acknowledged nor deliverable.
@@ -108,16 +102,21 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
         return acknowledgement(ingest, now, taken);
     }
 
-    /** Completed when the partition has taken the message, plus the configured acknowledgement latency. */
+    /**
+     * Completed when the partition has taken the message, plus the configured acknowledgement
+     * latency; inside the {@code ackLag}, not before its lag.
+     */
     private CompletableFuture<Void> acknowledgement(PartitionIngest ingest, long now, long taken) {
-        if (settings.ackLatency.isNone() && taken - now <= 0) {
+        long lagged = stalls.ackLag().notBefore(now);
+        long held = lagged - taken > 0 ? lagged : taken;
+        if (settings.ackLatency.isNone() && held - now <= 0) {
             return ACKNOWLEDGED;
         }
         CompletableFuture<Void> acknowledged = new CompletableFuture<>();
-        if (settings.ackLatency.isNone()) {
+        if (settings.ackLatency.isNone() && held == taken) {
             ingest.acknowledgeAt(taken, acknowledged);
         } else {
-            long delay = taken - now + settings.ackLatency.sampleNanos();
+            long delay = held - now + settings.ackLatency.sampleNanos();
             acknowledger.schedule(() -> acknowledged.complete(null), delay, TimeUnit.NANOSECONDS);
         }
         return acknowledged;

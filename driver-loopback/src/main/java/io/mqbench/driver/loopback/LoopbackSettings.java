@@ -43,6 +43,13 @@ public final class LoopbackSettings {
     public StallWindow.Settings deliveryStall;
 
     /**
+     * Once, {@code afterMs} after the first send and for {@code forMs}, each send is acknowledged
+     * {@code lagMs} late, and at the end every late one at once: acknowledgements that fall behind,
+     * then catch up (see AckLag).
+     */
+    public AckLag.Settings ackLag;
+
+    /**
      * What one partition of a topic takes, as a broker would: sends beyond it queue up (later
      * acknowledgements, deliveries at the capacity), none is dropped. Unset: no limit.
      */
@@ -83,6 +90,11 @@ public final class LoopbackSettings {
         if (deliveryStall != null) {
             checkMillis("deliveryStall.afterMs", deliveryStall.afterMs);
             checkMillis("deliveryStall.forMs", deliveryStall.forMs);
+        }
+        if (ackLag != null) {
+            checkMillis("ackLag.afterMs", ackLag.afterMs);
+            checkMillis("ackLag.forMs", ackLag.forMs);
+            checkMillis("ackLag.lagMs", ackLag.lagMs);
         }
         if (sendWindow < 0) {
             throw new IllegalArgumentException("sendWindow is " + sendWindow + "; allowed: 0 (no window) or more");

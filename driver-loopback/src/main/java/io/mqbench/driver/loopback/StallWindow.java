@@ -2,12 +2,13 @@ package io.mqbench.driver.loopback;
 
 /**
  * A stretch of time that begins {@code afterMs} after the first send (probes included) and lasts
- * {@code forMs}, once: the shape of both {@code sendStall} (sends wait) and {@code deliveryStall}
- * (deliveries wait). Disabled when no settings are given or {@code forMs} is 0.
+ * {@code forMs}, once: the shape of {@code sendStall} (sends wait), {@code deliveryStall}
+ * (deliveries wait) and {@code ackLag} (acknowledgements late). Disabled when no settings are given
+ * or {@code forMs} is 0.
  */
 final class StallWindow {
     /** {@code {afterMs: 2000, forMs: 1000}} */
-    public static final class Settings {
+    public static class Settings {
         public long afterMs;
         public long forMs;
     }
