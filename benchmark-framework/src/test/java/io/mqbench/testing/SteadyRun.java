@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.stats.HistogramCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -140,7 +141,11 @@ public final class SteadyRun {
 
         double endToEnd50 = result.get("aggregatedEndToEndLatency50pct").asDouble();
         double publish50 = result.get("aggregatedPublishLatency50pct").asDouble();
-        assertTrue(publish50 > 0, "publish latency measured" + context);
+        // Measured means recorded, not above zero: a send the loopback completes within a
+        // microsecond has a 0 µs median (a fast CI machine: p50 0.0 ms, every second at 2,000 msg/s).
+        long publishRecorded = HistogramCodec.decode(result.at("/histograms/publishLatency").asText()).getTotalCount();
+        assertTrue(publishRecorded > 0 && publish50 >= 0, "publish latency measured: " + publishRecorded
+                + " sends recorded, p50 " + publish50 + " ms" + context);
         assertTrue(endToEnd50 > 0 && endToEnd50 < publish50 + MAX_END_TO_END_OVER_PUBLISH_P50_MILLIS,
                 "end-to-end p50 " + endToEnd50 + " ms, publish p50 " + publish50 + " ms" + context);
     }

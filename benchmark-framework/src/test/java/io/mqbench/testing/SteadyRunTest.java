@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqbench.stats.HistogramCodec;
+import io.mqbench.stats.WorkerStats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** The driver ITs' shared check lets a consumer catch up on a held-back warm-up, and no more. */
@@ -93,6 +96,17 @@ class SteadyRunTest {
         assertEquals(List.of(1, 2), attempts);
     }
 
+    @Test
+    void aSendFasterThanAMicrosecondIsMeasuredAndARunThatRecordedNoneIsNot() throws Exception {
+        // The loopback on a fast CI machine: every send recorded, at 0 µs, so a median of 0.0 ms.
+        assertDoesNotThrow(() -> SteadyRun.assertSteady(result(1_000, 0, 5.0, 0.0), 1_000, 10));
+        ObjectNode unrecorded = (ObjectNode) result(1_000, 0, 5.0, 0.0);
+        ((ObjectNode) unrecorded.get("histograms")).put("publishLatency",
+                HistogramCodec.encode(new Histogram(WorkerStats.SIGNIFICANT_DIGITS)));
+        AssertionError none = assertThrows(AssertionError.class, () -> SteadyRun.assertSteady(unrecorded, 1_000, 10));
+        assertTrue(none.getMessage().startsWith("publish latency measured: 0 sends recorded"), none.getMessage());
+    }
+
     /** A complete 10-s run at 1,000 msg/s whose consumer averaged {@code consumeRate}. */
     private static JsonNode result(double consumeRate, long backlogAfterFirstSecond) throws Exception {
         return result(consumeRate, backlogAfterFirstSecond, 2.5, 1.1);
@@ -107,7 +121,16 @@ class SteadyRunTest {
                               "confirmedMessages": 10000},
                  "aggregatedEndToEndLatency50pct": %s, "aggregatedPublishLatency50pct": %s,
                  "samples": {"second": [1.0], "publishRate": [100.0], "consumeRate": [300.0],
-                             "backlog": [%d]}}
-                """.formatted(consumeRate, endToEnd50, publish50, backlogAfterFirstSecond));
+                             "backlog": [%d]},
+                 "histograms": {"publishLatency": "%s"}}
+                """.formatted(consumeRate, endToEnd50, publish50, backlogAfterFirstSecond,
+                publishHistogram(10_000, Math.round(publish50 * 1_000))));
+    }
+
+    /** {@code sends} publish latencies of {@code micros} each, encoded as a result stores them. */
+    private static String publishHistogram(long sends, long micros) {
+        Histogram histogram = new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
+        histogram.recordValueWithCount(micros, sends);
+        return HistogramCodec.encode(histogram);
     }
 }
