@@ -21,13 +21,25 @@ def counts(path):
     return total, failed, skipped
 
 
+# The folders under a module's target/ that hold Maven's reports. An execution beside a plugin's
+# default one writes to a folder of its own, named by a suffix (surefire-reports-timing: the
+# framework's timing tests; failsafe-reports-ferretdb: driver-mongo's ITs on a second server);
+# sharing the default folder, its report of a class would overwrite the default execution's.
+REPORT_FOLDERS = ("surefire-reports*", "failsafe-reports*")
+
+
+def report_files(root, reports):
+    """Every JUnit XML report of a bin/test run: each module's Maven reports, then pytest's."""
+    files = []
+    for folder in REPORT_FOLDERS:
+        files += glob.glob(os.path.join(root, "*", "target", folder, "TEST-*.xml"))
+    return files + glob.glob(os.path.join(reports, "pytest-*.xml"))
+
+
 def main(argv):
     root, reports = argv[1], argv[2]
     line_only = "--line-only" in argv
-    files = glob.glob(os.path.join(root, "*", "target", "surefire-reports", "TEST-*.xml"))
-    # failsafe-reports-<server>: a module that runs its ITs once per server (driver-mongo)
-    files += glob.glob(os.path.join(root, "*", "target", "failsafe-reports*", "TEST-*.xml"))
-    files += glob.glob(os.path.join(reports, "pytest-*.xml"))
+    files = report_files(root, reports)
     passed = failed = skipped = 0
     for path in sorted(files):
         total, bad, skip = counts(path)
