@@ -43,12 +43,13 @@ class SendingRunTest {
                 + "sendWindow: 1\nackLatency: {distribution: fixed, meanMs: 5}\n");
         JsonNode r = run(driver, "producersPerTopic: 1\nproducerRate: 50\nproducerBatchSize: 5\nmessageSize: 100\n", 4);
         // Were the wait counted as latency, the median would be 15 ms and the 99th percentile 25 ms.
-        // The median is held tight; the 99th (the 2nd slowest of 200 sends) only below 10 ms, since
-        // a busy CI machine delays a send's completion by a few ms now and then (seen: 6.9 ms).
+        // The median is held tight; the 99th (the 2nd slowest of 200 sends) only below 20 ms, which
+        // still tells it from the 25 ms of a counted wait: a busy machine delays a send's completion
+        // by a few ms now and then (seen: 6.9 ms in CI, 11.4 and 15.7 ms right after a CI run).
         double latency50 = r.get("aggregatedPublishLatency50pct").asDouble();
         assertTrue(latency50 >= 5 && latency50 < 6.5, "publish latency is the acknowledgement's 5 ms: " + latency50);
         double latency99 = r.get("aggregatedPublishLatency99pct").asDouble();
-        assertTrue(latency99 >= 5 && latency99 < 10, "publish latency's 99th percentile without the wait: " + latency99);
+        assertTrue(latency99 >= 5 && latency99 < 20, "publish latency's 99th percentile without the wait: " + latency99);
         // The k-th of a batch waits (k - 1) x 5 ms: 0, 5, 10, 15 and 20 ms, so the median is 10 ms
         // (0 were the wait not delay) and the 99th percentile 20 ms. The 99th is only held from
         // below: a busy machine adds to the slowest few (seen: 43 ms), not to the median.
