@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The issue's check of the search on the uncapped loopback (docs/max-rate.md): what the search
+# (producerRate: 0) reports against the highest rate a fixed-rate run sustains, measured right
+# after it by fixed runs at 5, 10, 15 and 20 % above the rate found, up to the first that does not
+# hold (publishes less than 99 % of its target). All 100 B, 1 topic, 1 partition, 1 producer,
+# 1 consumer, 10 s warm-up (the search extends it) and 30 s measured; REPEATS searches.
+# A fixed run that holds only shows the limit is at least its target, so the ratio is an upper
+# bound when every fixed run held, and a lower bound when none did.
+#   docs/bench/search-vs-fixed.sh [output folder] [repeats]
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$ROOT/docs/bench/lib.sh"
+OUT="${1:-$ROOT/results/bench-search-vs-fixed}"
+REPEATS="${2:-3}"
+mkdir -p "$OUT/files"
+one_to_one_workload "$OUT/files/search.yaml" search 100 0 30 10
+newest() { ls -t "$1"/*.json | head -1; }
+echo "| search found | search measured | held | fixed runs: target -> sustained (M msg/s) | highest fixed rate held | search / fixed |"
+echo "|---|---|---|---|---|---|"
+for repeat in $(seq 1 "$REPEATS"); do
+  "$ROOT/bin/benchmark" -d "$ROOT/driver-loopback/loopback.yaml" "$OUT/files/search.yaml" -o "$OUT/search-$repeat" \
+    > "$OUT/search-$repeat.log" 2>&1 || true
+  search="$(newest "$OUT/search-$repeat")"
+  fixed_results=()
+  for percent in 5 10 15 20; do
+    rate="$(python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["rateDiscovery"]["foundRate"] * (1 + int(sys.argv[2]) / 100)))' "$search" "$percent")"
+    one_to_one_workload "$OUT/files/fixed-$repeat-$percent.yaml" fixed 100 "$rate" 30 10
+    "$ROOT/bin/benchmark" -d "$ROOT/driver-loopback/loopback.yaml" "$OUT/files/fixed-$repeat-$percent.yaml" \
+      -o "$OUT/fixed-$repeat-$percent" > "$OUT/fixed-$repeat-$percent.log" 2>&1 || true
+    fixed_results+=("$(newest "$OUT/fixed-$repeat-$percent")")
+    held="$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["summary"]["publishRate"]["mean"] >= 0.99 * r["targetRate"])' "${fixed_results[-1]}")"
+    [ "$held" = True ] || break
+  done
+  python3 - "$search" "${fixed_results[@]}" <<'PY'
+import json, sys
+search = json.load(open(sys.argv[1]))
+fixed = [json.load(open(path)) for path in sys.argv[2:]]
+found = search["rateDiscovery"]["foundRate"]
+measured = search["summary"]["publishRate"]["mean"]
+held = search["rateDiscovery"]["measuredPhases"][-1]["held"]
+runs = [(r["targetRate"], r["summary"]["publishRate"]["mean"]) for r in fixed]
+held_targets = [target for target, sustained in runs if sustained >= 0.99 * target]
+cells = ", ".join(f"{target / 1e6:.2f} -> {sustained / 1e6:.2f}" for target, sustained in runs)
+if held_targets and len(held_targets) == len(runs):
+    best, ratio = f"{max(held_targets):,.0f} (all held)", f"at most {measured / max(held_targets):.2f}"
+elif held_targets:
+    best, ratio = f"{max(held_targets):,.0f}", f"{measured / max(held_targets):.2f}"
+else:
+    best, ratio = "none", f"at least {measured / runs[0][0]:.2f}"
+print(f"| {found:,.0f} | {measured:,.0f} | {'yes' if held else 'no'} | {cells} | {best} | {ratio} |")
+PY
+done
