@@ -6,9 +6,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$ROOT/docs/bench/lib.sh"
-OUT="${1:-$ROOT/results/bench-loopback-ceiling}"
-REPEATS="${2:-3}"
-mkdir -p "$OUT/files"
+bench_folder_and_repeats bench-loopback-ceiling "$@"
 for rate in 0 3000000; do
   one_to_one_workload "$OUT/files/rate-$rate.yaml" "ceiling-$rate" 100 "$rate" 30 10
 done

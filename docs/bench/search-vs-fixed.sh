@@ -10,9 +10,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$ROOT/docs/bench/lib.sh"
-OUT="${1:-$ROOT/results/bench-search-vs-fixed}"
-REPEATS="${2:-3}"
-mkdir -p "$OUT/files"
+bench_folder_and_repeats bench-search-vs-fixed "$@"
 one_to_one_workload "$OUT/files/search.yaml" search 100 0 30 10
 newest() { ls -t "$1"/*.json | head -1; }
 echo "| search found | search measured | held | fixed runs: target -> sustained (M msg/s) | highest fixed rate held | search / fixed |"

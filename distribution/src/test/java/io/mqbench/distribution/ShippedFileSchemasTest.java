@@ -49,6 +49,10 @@ class ShippedFileSchemasTest {
         try (Stream<Path> docs = Files.list(ShippedFilesTest.ROOT.resolve("docs/bench/side-by-side"))) {
             docs.filter(f -> f.getFileName().toString().startsWith("mqbench-")).sorted().forEach(files::add);
         }
+        // and the driver files the benchmark scripts of docs/bench run (loopback-broker-like.yaml).
+        try (Stream<Path> docs = Files.list(ShippedFilesTest.ROOT.resolve("docs/bench"))) {
+            docs.filter(f -> f.getFileName().toString().endsWith(".yaml")).sorted().forEach(files::add);
+        }
         assertTrue(files.size() > 40, "driver files: " + files.size());
         for (Path file : files) {
             String driverClass = YamlFiles.readTree(file.toFile()).path("driverClass").asText();
