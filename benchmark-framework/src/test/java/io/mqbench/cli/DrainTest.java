@@ -82,7 +82,9 @@ class DrainTest {
     @Test
     void aRunStoppedWhileItBuildsABacklogResumesTheConsumersBeforeItCounts() throws Exception {
         // 1 GB of 100 KB messages at 2 000 msg/s takes 5 s to build: stopped after 2 s, the paused
-        // consumers must be resumed, or the whole backlog would be counted missing.
+        // consumers must be resumed, or the whole backlog would be counted missing. A busy CI
+        // machine sends fewer than the 4 000 due in those 2 s (seen: 921), so the test only asks
+        // for a backlog of a few hundred.
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n" + LOOPBACK);
         BenchmarkCli runner = new BenchmarkCli();
         Path workload = workloadFile(102_400, 2000, 30, "consumerBacklogSizeGB: 1\n");
@@ -96,7 +98,7 @@ class DrainTest {
         JsonNode d = r.get("delivery");
         assertTrue(d.get("drained").asBoolean(), d.toString());
         assertEquals(0, d.get("missing").asLong(), d.toString());
-        assertTrue(d.get("confirmedMessages").asLong() > 1000, "a backlog had been built: " + d);
+        assertTrue(d.get("confirmedMessages").asLong() > 200, "a backlog had been built: " + d);
     }
 
     @Test
