@@ -13,28 +13,27 @@ for repeat in $(seq 1 "$REPEATS"); do
   "$ROOT/bin/benchmark" -d "$DRIVER" "$ROOT/workloads/quick/paper-2023-throughput.yaml" \
     -o "$OUT/repeat-$repeat" > "$OUT-repeat-$repeat.log" 2>&1 || true
 done
-python3 - "$OUT" "$REPEATS" "$DRIVER" <<'PY'
+python3 - "$OUT" "$REPEATS" <<'PY'
 import glob, json, re, sys
 out, repeats = sys.argv[1], int(sys.argv[2])
-# The effective capacity when the driver file sets one (messages and bytes per second, binary units).
-capacity = re.search(r"capacity:\s*\{([^}]*)\}", open(sys.argv[3]).read())
-def limit(size):
-    if not capacity:
-        return None
-    fields = dict(part.split(":") for part in capacity.group(1).replace(" ", "").split(","))
-    limits = []
-    if "messagesPerSecond" in fields:
-        limits.append(float(fields["messagesPerSecond"]))
-    if "bytesPerSecond" in fields:
-        number, unit = re.fullmatch(r"([0-9.]+)([KMG]?)B?(/s)?", fields["bytesPerSecond"]).group(1, 2)
-        limits.append(float(number) * 1024 ** " KMG".index(unit or " ") / size)
-    return min(limits)
 by_size = {}
+capacity = None
 for repeat in range(1, repeats + 1):
     for path in glob.glob(f"{out}/repeat-{repeat}/*.json"):
         r = json.load(open(path))
         held = r["rateDiscovery"]["measuredPhases"][-1]["held"]
         by_size.setdefault(r["messageSize"], {})[repeat] = (r["summary"]["publishRate"]["mean"], held)
+        # The driver's capacity as the run read it, if it has one (driver-loopback/README.md).
+        capacity = r.get("driverConfig", {}).get("capacity")
+def limit(size):
+    """The effective capacity at this size: the lower of the message and the byte limit (binary units)."""
+    limits = []
+    if "messagesPerSecond" in capacity:
+        limits.append(float(capacity["messagesPerSecond"]))
+    if "bytesPerSecond" in capacity:
+        number, unit = re.fullmatch(r"([0-9.]+)\s*([KMG]?)B?(/s)?", str(capacity["bytesPerSecond"])).group(1, 2)
+        limits.append(float(number) * 1024 ** " KMG".index(unit or " ") / size)
+    return min(limits)
 print("| size | " + " | ".join(f"repeat {n} msg/s" for n in range(1, repeats + 1)) + " | max/min |"
       + (" capacity | mean / capacity |" if capacity else ""))
 print("|---|" + "---|" * repeats + "---|" + ("---|---|" if capacity else ""))
