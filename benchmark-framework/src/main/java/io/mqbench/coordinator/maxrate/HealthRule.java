@@ -8,7 +8,10 @@ import java.util.Locale;
  * Decides whether a target rate is sustainable from a window of samples taken at that rate:
  *
  * <ul>
- *   <li>the producers' acknowledged rate reaches the target, less the tolerance;
+ *   <li>the producers' acknowledged rate reaches the target, less the tolerance: either its
+ *       least-squares trend (blind to a batch of acknowledgements at either end of the window) or
+ *       its mean over the window, what they sent from end to end, as a fixed-rate run counts it
+ *       (blind to where in the window a dip they made up fell: the trend weighs a late one more);
  *   <li>the backlog does not grow: its slope stays within the tolerance times the rate the
  *       consumers must take (target × subscriptions), plus what a known loss share explains;
  *   <li>with a latency limit, the limited percentile over the window stays within it.
@@ -59,6 +62,7 @@ final class HealthRule {
     Verdict judge(double target, List<LoadSample> window, WindowLatencies latencies, double shortfallTolerance,
             double tolerance, double lossShare) {
         Trend published = Trend.of(window, s -> s.sent());
+        double publishRate = Math.max(published.slope(), meanPublishRate(window));
         Trend consumed = Trend.of(window, s -> s.received());
         Trend backlog = Trend.of(window, s -> s.backlog(subscriptions));
         double seconds = window.size() < 2 ? 0 : window.get(window.size() - 1).secondsSince(window.get(0));
@@ -79,7 +83,7 @@ final class HealthRule {
         double allowedShortfall = Math.max(used, Math.min(MAX_TOLERANCE, shortfallTolerance));
         double publishFloor = target * (1 - allowedShortfall) - granularity;
         double growthCeiling = (used + lossShare) * expectedConsumption + granularity * subscriptions;
-        boolean producersKeepUp = published.slope() >= publishFloor;
+        boolean producersKeepUp = publishRate >= publishFloor;
         boolean consumersKeepUp = !hasConsumers || backlog.slope() <= growthCeiling;
         boolean withinLatency = latencyLimit == null || (latencyMs != null && latencyMs <= latencyLimit.limitMillis());
 
@@ -87,7 +91,7 @@ final class HealthRule {
         if (!producersKeepUp) {
             long errors = window.get(window.size() - 1).errors() - window.get(0).errors();
             reason = String.format(Locale.ROOT, "producers reached %.1f%% of the target (%.1f%% needed)%s",
-                    100 * published.slope() / target, 100 * (1 - allowedShortfall),
+                    100 * publishRate / target, 100 * (1 - allowedShortfall),
                     errors > 0 ? String.format(Locale.ROOT, " (%,d send errors)", errors) : "");
         } else if (!consumersKeepUp) {
             reason = String.format(Locale.ROOT, "backlog grew %,.0f msg/s (%.2f%% of the consumption, tolerance %.2f%%)",
@@ -97,14 +101,61 @@ final class HealthRule {
                     : String.format(Locale.ROOT, "%s was %.3g ms, above the limit", latencyLimit.describe().replaceAll(" <=.*", ""), latencyMs);
         } else {
             reason = String.format(Locale.ROOT, "producers at %.1f%%, backlog %+,.0f msg/s (tolerance %.2f%%)",
-                    100 * published.slope() / target, backlog.slope(), 100 * (used + lossShare));
+                    100 * publishRate / target, backlog.slope(), 100 * (used + lossShare));
         }
         boolean healthy = producersKeepUp && consumersKeepUp && withinLatency;
         boolean latencyOnly = producersKeepUp && consumersKeepUp && !withinLatency;
-        double shortfall = (target - published.slope() - granularity) / target;
+        double shortfall = (target - publishRate - granularity) / target;
         double growth = hasConsumers ? (backlog.slope() - granularity * subscriptions) / expectedConsumption - lossShare : 0;
         boolean marginal = !healthy && withinLatency && Math.max(shortfall - allowedShortfall + used, growth) <= 3 * used;
-        return new Verdict(healthy, published.slope(), consumed.slope(), backlog.slope(), used + lossShare, latencyMs, reason,
+        return new Verdict(healthy, publishRate, consumed.slope(), backlog.slope(), used + lossShare, latencyMs, reason,
                 latencyOnly, marginal);
+    }
+
+    /**
+     * Producers short of the target over the window, by more than the tolerance, who may yet make it up, as the producers of a
+     * fixed-rate run do: they have made up a tenth or more of the most they were behind (gaining
+     * after a dip), or they had kept up until two seconds before the end (a dip has just begun). A
+     * window that happened to end in or just after a dip says nothing about the rate; overload, a
+     * lag that keeps growing, shows as neither.
+     *
+     * @param tolerance the share of the target the producers may fall short by
+     */
+    boolean producersMayCatchUp(double target, List<LoadSample> window, double tolerance) {
+        if (window.size() < 2 || meanPublishRate(window) >= target * (1 - tolerance)) {
+            return false;
+        }
+        LoadSample first = window.get(0);
+        double worst = 0;
+        double lag = 0;
+        for (LoadSample sample : window) {
+            lag = target * sample.secondsSince(first) - (sample.sent() - first.sent());
+            worst = Math.max(worst, lag);
+        }
+        boolean gaining = lag <= 0.9 * worst;
+        int beforeTheDip = firstWithin(window, 2_000_000_000L);
+        boolean keptUpUntilThen = beforeTheDip >= 2 && meanPublishRate(window.subList(0, beforeTheDip + 1)) >= target * (1 - tolerance);
+        return gaining || keptUpUntilThen;
+    }
+
+    /** The index of the window's first sample at most {@code nanos} before its last one. */
+    private static int firstWithin(List<LoadSample> window, long nanos) {
+        long from = window.get(window.size() - 1).nanos() - nanos;
+        int index = window.size() - 1;
+        while (index > 0 && window.get(index - 1).nanos() >= from) {
+            index--;
+        }
+        return index;
+    }
+
+    /** Acknowledged sends per second from the window's first sample to its last. */
+    private static double meanPublishRate(List<LoadSample> window) {
+        if (window.size() < 2) {
+            return 0;
+        }
+        LoadSample first = window.get(0);
+        LoadSample last = window.get(window.size() - 1);
+        double seconds = last.secondsSince(first);
+        return seconds > 0 ? (last.sent() - first.sent()) / seconds : 0;
     }
 }

@@ -34,6 +34,8 @@ final class RateBracket {
     private double estimate = Double.NaN;
     private double last;
     private boolean overturned;
+    /** Every rate judged sustainable so far, for when a later verdict overturns the highest. */
+    private final java.util.TreeSet<Double> sustainable = new java.util.TreeSet<>();
 
     /**
      * @param tolerance converged when unhealthy / healthy is at most 1 + tolerance
@@ -54,6 +56,7 @@ final class RateBracket {
     void record(double rate, boolean sustainable, double achieved) {
         last = rate;
         if (sustainable) {
+            this.sustainable.add(rate);
             healthy = Math.max(healthy, rate);
             if (rate >= unhealthy) {
                 unhealthy = Double.POSITIVE_INFINITY;
@@ -77,6 +80,16 @@ final class RateBracket {
 
     double healthy() {
         return healthy;
+    }
+
+    /**
+     * The highest rate ever judged sustainable below the lowest unsustainable one (0 if none): what
+     * a search that runs out of time after a later verdict overturned its sustainable end still
+     * knows.
+     */
+    double highestSustainableBelowTheLimit() {
+        Double below = sustainable.lower(unhealthy);
+        return below == null ? 0 : below;
     }
 
     double unhealthy() {

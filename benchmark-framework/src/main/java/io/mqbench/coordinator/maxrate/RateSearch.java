@@ -18,9 +18,12 @@ import org.HdrHistogram.Histogram;
  *       a slowing pace), then samples the counters through a window and
  *       judges it ({@link HealthRule}): producers reach the rate, the backlog's trend does not grow
  *       (and the latency stays within the limit); a narrow miss is judged again over twice the
- *       window, since near the limit a hiccup takes a while to make up for; when two windows at one
- *       rate disagree, later windows are made longer (up to four times), to average out a system
- *       whose capacity wanders on a longer time scale;
+ *       window, since near the limit a hiccup takes a while to make up for, and a window is
+ *       lengthened, a second at a time, while the producers make up a dip ({@link
+ *       HealthRule#producersMayCatchUp}), up to four times its length (12 s more at most), so that
+ *       a window ending in a dip does not decide what a fixed-rate run would make up; when two
+ *       windows at one rate disagree, later windows are made longer (up to four times), to
+ *       average out a system whose capacity wanders on a longer time scale;
  *   <li>after an unsustainable trial, producers pause until the backlog and the unacknowledged
  *       sends are back where they were, so that the next trial starts clean;
  *   <li>the rates tried ramp up, then narrow between the highest sustainable and the lowest
@@ -33,8 +36,8 @@ import org.HdrHistogram.Histogram;
  *
  * The measured phase then runs at the rate found, fixed. If the warm-up ends first, the search goes
  * on (the warm-up is extended, and the result says by how much), for at most {@link
- * #LONGEST_EXTENSION}; a search that still has not settled measures at the highest sustainable rate
- * seen and says so.
+ * #LONGEST_EXTENSION}; a search that still has not settled measures at the highest rate judged
+ * sustainable below the lowest unsustainable one, and says so.
  */
 public final class RateSearch {
     static final double START_RATE = 1_000;
@@ -52,12 +55,18 @@ public final class RateSearch {
     /** Unacknowledged sends that grow, each second, by more than this share of the growth of the second before are not settling. */
     private static final double SETTLING_SHARE = 0.85;
     private static final int MAX_WINDOW_SCALE = 4;
+    /** A window is lengthened while producers make up a dip, a second at a time, up to this many times its length, */
+    private static final int CATCH_UP_WINDOWS = 4;
+    /** and by no more than this. */
+    private static final long LONGEST_CATCH_UP_NANOS = 12_000_000_000L;
+    private static final long CATCH_UP_STEP_NANOS = 1_000_000_000L;
     /** A drain that has not shrunk the backlog for this long is over: what remains was lost. */
     private static final long DRAIN_STALL_NANOS = 1_500_000_000L;
     private static final long LONGEST_DRAIN_NANOS = 60_000_000_000L;
 
     public static final String RULE = "trials at fixed rates during the warm-up: each settles (longer while"
-            + " unacknowledged sends still pile up at a slowing pace), then a window is judged sustainable if producers reach the rate and the"
+            + " unacknowledged sends still pile up at a slowing pace), then a window is judged sustainable if producers reach the rate (by their trend or"
+            + " by what they sent over the window; the window is lengthened while they make up a dip) and the"
             + " backlog's least-squares trend does not grow (and the latency limit holds), within a tolerance of the"
             + " rate that shrinks from 5% to 0.5% as the search narrows (never below twice the standard error of the"
             + " producers' or the backlog's trend); producers pause after an unsustainable trial until the backlog"
@@ -178,10 +187,10 @@ public final class RateSearch {
             tolerance = next.tolerance();
             stage = bracket.ramping() ? Stage.RAMP : Stage.NARROW;
         }
-        double found = bracket.healthy() > 0 ? bracket.healthy() : MIN_RATE;
+        double found = bracket.healthy() > 0 ? bracket.healthy() : Math.max(MIN_RATE, bracket.highestSustainableBelowTheLimit());
         record.searchSeconds = seconds(probe.nanoTime() - start);
         record.warmupExtendedSeconds = Math.max(0, seconds(probe.nanoTime() - warmupEnd));
-        record.sustainableRate = Math.round(bracket.healthy());
+        record.sustainableRate = Math.round(bracket.healthy() > 0 ? bracket.healthy() : bracket.highestSustainableBelowTheLimit());
         record.unsustainableRate = bracket.hasUnhealthy() ? (double) Math.round(bracket.unhealthy()) : null;
         record.foundRate = Math.round(found);
         record.lossShare = lossShare > 0 ? lossShare : null;
@@ -231,10 +240,25 @@ public final class RateSearch {
         }
         WindowLatencies latencies = probe.takeLatencies();
         Verdict verdict = rule.judge(rate, window, latencies, tolerance, lossShare);
-        if (verdict.marginal() && stage != Stage.RAMP) {
-            // A hiccup near the limit takes a while to make up for: look again over twice the window.
-            long longer = first.nanos() + 2 * windowNanos;
-            while (probe.nanoTime() - longer < 0) {
+        long twice = first.nanos() + 2 * windowNanos;
+        long longest = first.nanos() + windowNanos + Math.min((CATCH_UP_WINDOWS - 1) * windowNanos, LONGEST_CATCH_UP_NANOS);
+        boolean madeUpADip = false;
+        while (!verdict.healthy()) {
+            long now = probe.nanoTime();
+            long until;
+            if (verdict.marginal() && stage != Stage.RAMP && now - twice < 0) {
+                // A hiccup near the limit takes a while to make up for: look again over twice the window.
+                until = twice;
+            } else if (now - longest < 0 && rule.producersMayCatchUp(rate, window, verdict.tolerance())) {
+                // Behind after a dip and making it up (or a dip has just begun): a fixed-rate run makes
+                // it up, so judge once they have, or have stopped gaining; a window that ends in a dip
+                // must not cap the rate.
+                until = Math.min(longest, now + CATCH_UP_STEP_NANOS);
+                madeUpADip = true;
+            } else {
+                break;
+            }
+            while (probe.nanoTime() - until < 0) {
                 probe.sleep(SAMPLE_MILLIS);
                 window.add(probe.sample());
             }
@@ -258,7 +282,7 @@ public final class RateSearch {
         trial.endToEnd99Ms = p99Millis(latencies.endToEnd());
         trial.publish99Ms = p99Millis(latencies.publish());
         trial.verdict = verdict.healthy() ? "sustainable" : "unsustainable";
-        trial.reason = verdict.reason();
+        trial.reason = verdict.reason() + (madeUpADip ? "; judged over a longer window while the producers made up a dip" : "");
         if (!verdict.healthy() || !calibrated) {
             trial.drainSeconds = round(drain(before, window.get(window.size() - 1)), 2);
         }

@@ -106,6 +106,67 @@ class RateSearchTest {
     }
 
     @Test
+    void aClientThatDipsAndCatchesUpIsFoundWithinFivePercentOfWhatAFixedRunHolds() throws Exception {
+        // The uncapped loopback on two cores: in one second out of five the client manages a
+        // quarter less, then makes it up, so a fixed-rate run holds a rate that a few seconds' window
+        // ending in a dip calls short. The rate such a system holds is the mean, over ten of them, of
+        // the highest rate a fixed run of 30 s (after 10 s of warm-up) holds to 99 %. Eight searches
+        // in ten must find it within 5 % (over thirty such systems: 0.92 to 1.05 of it); judged on
+        // short windows alone, five did (0.85 to 1.05 of it).
+        int systems = 10;
+        double[] found = new double[systems];
+        double held = 0;
+        for (int i = 0; i < systems; i++) {
+            TestResult.RateDiscovery own = new TestResult.RateDiscovery();
+            found[i] = new RateSearch(dippingClient(i + 1), 1, true, null, own, listener()).run(Duration.ofSeconds(10), 0);
+            assertTrue(own.converged, own.note);
+            double highest = 0;
+            for (double rate = 80_000; rate <= 125_000; rate += 1_000) {
+                if (fixedRunHolds(dippingClient(i + 1), rate)) {
+                    highest = rate;
+                }
+            }
+            held += highest / systems;
+        }
+        int close = 0;
+        StringBuilder shares = new StringBuilder();
+        for (double rate : found) {
+            close += Math.abs(rate / held - 1) <= 0.05 ? 1 : 0;
+            shares.append(String.format(" %.3f", rate / held));
+        }
+        assertTrue(close >= 8, "found / " + Math.round(held) + " held:" + shares);
+    }
+
+    private static SimulatedSystem dippingClient(long seed) {
+        SimulatedSystem system = new SimulatedSystem(seed);
+        system.clientLimit = 125_000;
+        system.clientDipChance = 0.2;
+        system.clientDipShare = 0.75;
+        return system;
+    }
+
+    private static boolean fixedRunHolds(SimulatedSystem system, double rate) {
+        system.setRate(rate);
+        system.sleep(10_000);
+        LoadSample start = system.sample();
+        system.sleep(30_000);
+        return system.sample().sent() - start.sent() >= 0.99 * rate * 30;
+    }
+
+    @Test
+    void aBracketWhoseSustainableEndWasOverturnedStillKnowsTheHighestRateBelowItsLimit() {
+        // Seen in simulation: a confirmation overturned the sustainable end, the search then ran out
+        // of time, and the measured phase ran at 1 msg/s, the search's floor.
+        RateBracket bracket = new RateBracket(RateSearch.TOLERANCE, RateSearch.RAMP_TOLERANCE, RateSearch.MIN_RATE, RateSearch.MAX_RATE);
+        bracket.record(90_000, true, Double.NaN);
+        bracket.record(100_000, true, Double.NaN);
+        bracket.record(110_000, false, 104_000);
+        bracket.record(100_000, false, 97_000);
+        assertEquals(0, bracket.healthy());
+        assertEquals(90_000, bracket.highestSustainableBelowTheLimit());
+    }
+
+    @Test
     void aSlowStartDoesNotCapTheResult() throws Exception {
         // Consumers manage a fifth of their capacity for the first 20 s (a cold JVM, a broker still
         // loading): the early verdicts are wrong by the end, and the retest must find that out.

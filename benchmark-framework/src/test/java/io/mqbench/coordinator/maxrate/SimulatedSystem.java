@@ -5,7 +5,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * A broker and its clients as a fluid model in simulated time, for driving the search without a
- * machine's noise: producers send at the rate asked (up to a client limit), the broker acknowledges
+ * machine's noise: producers send on a schedule at the rate asked, up to a client limit, and make up
+ * what they fell behind as the worker's schedule does (a new rate forgives it), the broker acknowledges
  * up to its capacity (the rest queues, unacknowledged), consumers take up to theirs (the rest is
  * backlog), a share may be lost. Latency is a base plus the time spent in those queues. Options add
  * what real systems do: consumers that count in batches, stalls, a slow start.
@@ -41,8 +42,17 @@ final class SimulatedSystem implements LoadProbe {
      */
     double confirmLagAtCapacity;
     double confirmLagSeconds = 1;
+    /**
+     * Each second, with this chance, the client manages only {@code clientDipShare} of its limit for
+     * that second, then makes up what it fell behind (the uncapped loopback on two cores: a second
+     * at 1.8 M msg/s every few seconds, followed by one at 2.4-2.9 M).
+     */
+    double clientDipChance;
+    double clientDipShare = 1;
 
-    private final Random random = new Random(42);
+    private final Random random;
+    private double owed;
+    private double clientFactor = 1;
     private double rate;
     private double time;
     private double sent;
@@ -57,9 +67,18 @@ final class SimulatedSystem implements LoadProbe {
     private Histogram endToEndLatency = new Histogram(3);
     int rateChanges;
 
+    SimulatedSystem() {
+        this(42);
+    }
+
+    SimulatedSystem(long seed) {
+        random = new Random(seed);
+    }
+
     @Override
     public void setRate(double messagesPerSecond) {
         rate = messagesPerSecond;
+        owed = 0;
         rateChanges++;
     }
 
@@ -101,9 +120,15 @@ final class SimulatedSystem implements LoadProbe {
         if (Math.floor(time) != Math.floor(time + STEP_SECONDS) && capacityWobble > 0) {
             wobble = 1 + capacityWobble * random.nextGaussian();
         }
+        if (Math.floor(time) != Math.floor(time + STEP_SECONDS) && clientDipChance > 0) {
+            clientFactor = random.nextDouble() < clientDipChance ? clientDipShare : 1;
+        }
         time += STEP_SECONDS;
-        double inflow = Math.min(rate, clientLimit);
-        brokerQueue += inflow * STEP_SECONDS;
+        owed += rate * STEP_SECONDS;
+        double issued = Math.min(owed, clientLimit * clientFactor * STEP_SECONDS);
+        owed -= issued;
+        double inflow = issued / STEP_SECONDS;
+        brokerQueue += issued;
         double held = 0;
         if (confirmLagAtCapacity > 0) {
             double target = confirmLagAtCapacity * Math.pow(Math.min(1, inflow / brokerCapacity), 2);
