@@ -113,11 +113,11 @@ final class HealthRule {
     }
 
     /**
-     * Producers short of the target over the window, by more than the tolerance, who may yet make it up, as the producers of a
-     * fixed-rate run do: they have made up a tenth or more of the most they were behind (gaining
-     * after a dip), or they had kept up until two seconds before the end (a dip has just begun). A
-     * window that happened to end in or just after a dip says nothing about the rate; overload, a
-     * lag that keeps growing, shows as neither.
+     * Producers short of the target over the window, by more than the tolerance, who may yet make
+     * it up, as the producers of a fixed-rate run do: they have made up a tenth or more of the most
+     * they were behind (gaining after a dip), or they had kept up until two seconds before the end
+     * (a dip has just begun). A window that happened to end in or just after a dip says nothing
+     * about the rate; overload, a lag that keeps growing, shows as neither.
      *
      * @param tolerance the share of the target the producers may fall short by
      */

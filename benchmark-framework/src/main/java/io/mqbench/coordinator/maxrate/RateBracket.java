@@ -1,5 +1,7 @@
 package io.mqbench.coordinator.maxrate;
 
+import java.util.TreeSet;
+
 /**
  * What the trials so far say about the maximum: the highest rate judged sustainable, the lowest
  * judged not, and an estimate of the capacity from the last unsustainable trial (the rate the
@@ -35,7 +37,7 @@ final class RateBracket {
     private double last;
     private boolean overturned;
     /** Every rate judged sustainable so far, for when a later verdict overturns the highest. */
-    private final java.util.TreeSet<Double> sustainable = new java.util.TreeSet<>();
+    private final TreeSet<Double> sustainable = new TreeSet<>();
 
     /**
      * @param tolerance converged when unhealthy / healthy is at most 1 + tolerance

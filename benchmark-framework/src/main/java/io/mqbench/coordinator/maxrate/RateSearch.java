@@ -187,10 +187,11 @@ public final class RateSearch {
             tolerance = next.tolerance();
             stage = bracket.ramping() ? Stage.RAMP : Stage.NARROW;
         }
-        double found = bracket.healthy() > 0 ? bracket.healthy() : Math.max(MIN_RATE, bracket.highestSustainableBelowTheLimit());
+        double sustainable = bracket.healthy() > 0 ? bracket.healthy() : bracket.highestSustainableBelowTheLimit();
+        double found = Math.max(MIN_RATE, sustainable);
         record.searchSeconds = seconds(probe.nanoTime() - start);
         record.warmupExtendedSeconds = Math.max(0, seconds(probe.nanoTime() - warmupEnd));
-        record.sustainableRate = Math.round(bracket.healthy() > 0 ? bracket.healthy() : bracket.highestSustainableBelowTheLimit());
+        record.sustainableRate = Math.round(sustainable);
         record.unsustainableRate = bracket.hasUnhealthy() ? (double) Math.round(bracket.unhealthy()) : null;
         record.foundRate = Math.round(found);
         record.lossShare = lossShare > 0 ? lossShare : null;
