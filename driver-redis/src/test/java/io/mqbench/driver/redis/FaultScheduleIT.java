@@ -74,8 +74,7 @@ class FaultScheduleIT {
         assertEquals("ok", heal.get("outcome").asText(), faults.toString());
         // The split holds from when bin/brokers partition returned until the heal returned (as in
         // the delay test below): 3 s, plus however much longer the heal took than the partition.
-        double inEffect = heal.get("startSecond").asDouble() + heal.get("tookSeconds").asDouble()
-                - partition.get("startSecond").asDouble() - partition.get("tookSeconds").asDouble();
+        double inEffect = returnedAt(heal) - returnedAt(partition);
         JsonNode recovery = partition.get("recovery");
         assertEquals(inEffect, recovery.get("publishUnavailableSeconds").asDouble(), 1.0, faults.toString());
         assertTrue(recovery.get("recovered").asBoolean(), faults.toString());
@@ -112,9 +111,9 @@ class FaultScheduleIT {
         // started; the heal holds from when it returned.
         JsonNode samples = result.get("samples");
         double delayStart = delay.get("startSecond").asDouble();
-        double delayInEffect = delayStart + delay.get("tookSeconds").asDouble();
+        double delayInEffect = returnedAt(delay);
         double healStart = faults.get(1).get("startSecond").asDouble();
-        double healInEffect = healStart + faults.get(1).get("tookSeconds").asDouble();
+        double healInEffect = returnedAt(faults.get(1));
         int secondsInside = 0;
         for (int i = 0; i < samples.get("second").size(); i++) {
             double end = samples.at("/second/" + i).asDouble();
@@ -231,6 +230,11 @@ class FaultScheduleIT {
         }
         assertEquals(0, run.exitCode, run.out() + run.err());
         return run;
+    }
+
+    /** The second of the run at which the fault's bin/brokers command returned: from then on it is in effect. */
+    private static double returnedAt(JsonNode fault) {
+        return fault.get("startSecond").asDouble() + fault.get("tookSeconds").asDouble();
     }
 
     private Path results() {
