@@ -25,26 +25,28 @@ class MaxRateLatencyLimitRunTest {
     @Timing
     void aLatencyLimitFindsTheKneeOfTheLatencyCurve() throws Exception {
         // 5 ms delivery delay and a consumer capacity of 5 000 msg/s: below it the p99 stays at
-        // about 5 ms, above it the backlog (and with it the latency) grows without bound: 1 %
-        // above for a 4-s trial ends 40 ms behind, so a p99 limit of 40 ms is crossed within
-        // about 1 % of the capacity. The limit is well above the 5 ms because a measured phase
-        // just below the knee drains a pause slowly (at 95 %, 250 msg/s): with a limit 3 ms above
-        // the delay, one 50-ms stall of a busy machine failed all three 12-s phases in CI (p99
-        // 15.4, 44.2 and 8.6 ms for 8); with 35 ms of room it touches a few messages.
+        // about 5 ms, above it the backlog (and with it the latency) grows without bound, so any
+        // limit above the 5 ms is crossed at the capacity (1 % above it, a 4-s trial ends 40 ms
+        // behind and its backlog grows by 1 % of the rate, which fails it as well). The limit is
+        // 95 ms above the delay because a pause of the machine adds its length to every message's
+        // latency, and a trial at 80 % of the capacity takes a while to drain it: with a limit 35 ms
+        // above, CI's busy machine failed trials near 4 000 and the search found 3 902; here,
+        // pausing the JVM for 60 ms every 5 s on average did the same (3 454 and 3 694 msg/s), where
+        // this limit found 4 871 and 4 925.
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-5ms-5k\n" + LOOPBACK
                 + "deliveryLatency: {distribution: fixed, meanMs: 5}\nconsumerCapacity: {messagesPerSecond: 5000}\n");
-        JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 40}\nmaxRateRetries: 2\n"));
+        JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 100}\nmaxRateRetries: 2\n"));
         JsonNode discovery = r.get("rateDiscovery");
-        assertEquals("p99 end-to-end <= 40 ms", discovery.get("objective").asText());
+        assertEquals("p99 end-to-end <= 100 ms", discovery.get("objective").asText());
         assertTrue(discovery.get("converged").asBoolean(), discovery.toString());
-        assertEquals(5000, discovery.get("foundRate").asDouble(), 5000 * 0.05, "within 5 % of the knee");
+        assertEquals(5000, discovery.get("foundRate").asDouble(), 5000 * 0.05, "within 5 % of the knee: " + discovery.get("trials"));
         for (JsonNode trial : discovery.get("trials")) {
             assertTrue(trial.has("latencyMs"), "every trial has its p99: " + trial);
         }
         JsonNode phases = discovery.get("measuredPhases");
         JsonNode last = phases.get(phases.size() - 1);
         assertTrue(last.get("held").asBoolean(), phases.toString());
-        assertTrue(last.get("latencyMs").asDouble() <= 40, phases.toString());
+        assertTrue(last.get("latencyMs").asDouble() <= 100, phases.toString());
         assertEquals(5000, last.get("targetRate").asDouble(), 5000 * 0.11, "at most two steps of 5 % below the knee: " + phases);
     }
 
