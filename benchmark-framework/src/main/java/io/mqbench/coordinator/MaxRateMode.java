@@ -21,8 +21,10 @@ final class MaxRateMode implements MeasurementMode {
     public double startRate(RunContext ctx) {
         TestResult.RateDiscovery discovery = new TestResult.RateDiscovery();
         ctx.assembler.rateDiscovery(discovery);
+        Integer longest = ctx.workload.maxRateLongestExtensionSeconds;
         ctx.rateSearch = new RateSearch(new WorkerLoadProbe(ctx), ctx.workload.subscriptionsPerTopic, ctx.hasConsumers(),
-                ctx.workload.maxRateLatencyLimit, discovery, new SearchConsole(ctx.console));
+                ctx.workload.maxRateLatencyLimit, discovery, new SearchConsole(ctx.console),
+                longest == null ? RateSearch.LONGEST_EXTENSION : Duration.ofSeconds(longest));
         return RateSearch.startRate();
     }
 

@@ -109,6 +109,13 @@ public class Workload {
     public Integer maxRateRetries;
 
     /**
+     * With {@code producerRate: 0}: the longest the warm-up is extended, in seconds, while the search
+     * has not settled (the trial under way then finishes). Unset: 300 (5 minutes). A search still
+     * unsettled measures at the highest rate it judged sustainable, and the result says so.
+     */
+    public Integer maxRateLongestExtensionSeconds;
+
+    /**
      * Faults during the measured phase (an mqbench addition): kill, freeze, partition, stop, start
      * or restart a broker of {@code bin/brokers}, or run a command, at given times; see {@link FaultSpec}.
      */

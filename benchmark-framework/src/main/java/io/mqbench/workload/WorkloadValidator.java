@@ -91,6 +91,13 @@ public final class WorkloadValidator {
                 fail("maxRateRetries", w.maxRateRetries, "0 to 10 (measure again, each time 5% lower, when the rate did not hold)");
             }
         }
+        if (w.maxRateLongestExtensionSeconds != null) {
+            onlyForMaxRate(w, "maxRateLongestExtensionSeconds");
+            if (w.maxRateLongestExtensionSeconds < 0 || w.maxRateLongestExtensionSeconds > 3600) {
+                fail("maxRateLongestExtensionSeconds", w.maxRateLongestExtensionSeconds,
+                        "0 to 3600 (seconds the warm-up may be extended while the search has not settled)");
+            }
+        }
         LatencyLimit limit = w.maxRateLatencyLimit;
         if (limit == null) {
             return;

@@ -1,9 +1,11 @@
 package io.mqbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,6 +42,26 @@ class MaxRateRunTest {
         JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 10_240, ""));
         assertFoundNear(r, 2048);
         assertEquals(20, r.at("/summary/publishThroughputMBps").asDouble(), 20 * 0.03);
+    }
+
+    @Test
+    void aSearchGivenNoExtensionMeasuresWhatItFoundInTheWarmUpAndSaysItDidNotSettle() throws Exception {
+        // maxRateLongestExtensionSeconds: 0 and a 2-s warm-up: the search stops after the trial under
+        // way when the warm-up ends (its first or second ramp step), far from the capacity.
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-2k\n" + LOOPBACK + "capacity: {messagesPerSecond: 2000}\n");
+        Path out = dir.resolve("results");
+        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out.toString(),
+                MaxRateRuns.workload(dir, 100, "maxRateLongestExtensionSeconds: 0\n").toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        assertFalse(run.out().contains("warm-up extended"), run.out());
+        JsonNode r = BenchmarkCli.onlyResult(out);
+        JsonNode discovery = r.get("rateDiscovery");
+        assertFalse(discovery.get("converged").asBoolean(), discovery.toString());
+        assertTrue(discovery.get("note").asText().startsWith("the search did not settle within the warm-up ("), discovery.toString());
+        assertTrue(discovery.get("warmupExtendedSeconds").asDouble() < 6, "only the trial under way finishes: " + discovery);
+        assertTrue(discovery.get("trials").size() <= 2, discovery.toString());
+        assertEquals(discovery.get("sustainableRate").asDouble(), r.get("targetRate").asDouble(), 0.5, "measured at the highest sustainable rate");
+        assertTrue(r.get("warnings").toString().contains("the search did not settle within the warm-up"), r.get("warnings").toString());
     }
 
     private void assertFoundNear(JsonNode r, double capacity) {

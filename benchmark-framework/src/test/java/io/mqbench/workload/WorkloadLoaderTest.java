@@ -107,6 +107,9 @@ class WorkloadLoaderTest {
         assertRejected(VALID.replace("producerRate: 1000", "producerRate: 0") + "consumerBacklogSizeGB: 1\n", "a backlog test cannot use");
         // Once silently ignored: the backlog mode ends when the backlog has drained, not at a count.
         assertRejected(VALID + "consumerBacklogSizeGB: 1\nmessageCount: 1000\n", "field 'messageCount' cannot bound a backlog test");
+        String maxRate = VALID.replace("producerRate: 1000", "producerRate: 0");
+        assertRejected(maxRate + "maxRateLongestExtensionSeconds: -1\n", "field 'maxRateLongestExtensionSeconds' is -1; allowed: 0 to 3600");
+        assertRejected(VALID + "maxRateLongestExtensionSeconds: 60\n", "field 'maxRateLongestExtensionSeconds' applies to the maximum-rate search only");
     }
 
     @Test

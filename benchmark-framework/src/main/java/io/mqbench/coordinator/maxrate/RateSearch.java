@@ -36,7 +36,7 @@ import org.HdrHistogram.Histogram;
  *
  * The measured phase then runs at the rate found, fixed. If the warm-up ends first, the search goes
  * on (the warm-up is extended, and the result says by how much), for at most {@link
- * #LONGEST_EXTENSION}; a search that still has not settled measures at the highest rate judged
+ * #LONGEST_EXTENSION} (the workload's {@code maxRateLongestExtensionSeconds}); a search that still has not settled measures at the highest rate judged
  * sustainable below the lowest unsustainable one, and says so.
  */
 public final class RateSearch {
@@ -115,8 +115,9 @@ public final class RateSearch {
         this(probe, subscriptions, hasConsumers, latencyLimit, record, listener, LONGEST_EXTENSION);
     }
 
-    RateSearch(LoadProbe probe, int subscriptions, boolean hasConsumers, LatencyLimit latencyLimit,
-               TestResult.RateDiscovery record, Listener listener, Duration longestExtension) {
+    /** @param longestExtension the most the warm-up is extended while the search has not settled */
+    public RateSearch(LoadProbe probe, int subscriptions, boolean hasConsumers, LatencyLimit latencyLimit,
+                      TestResult.RateDiscovery record, Listener listener, Duration longestExtension) {
         this.longestExtension = longestExtension;
         this.probe = probe;
         this.subscriptions = Math.max(1, subscriptions);
@@ -132,8 +133,8 @@ public final class RateSearch {
     }
 
     /**
-     * Searches until the search converges, or until {@code warmup} plus {@link #LONGEST_EXTENSION}
-     * (unless told otherwise) has passed; leaves the producers at the rate found and returns it.
+     * Searches until the search converges, or until {@code warmup} plus the longest extension
+     * ({@link #LONGEST_EXTENSION} unless told otherwise) has passed; leaves the producers at the rate found and returns it.
      *
      * @param loadStartNanos when the load started; trial times are counted from it
      */
@@ -150,8 +151,8 @@ public final class RateSearch {
         while (true) {
             long now = probe.nanoTime();
             if (now - hardEnd >= 0) {
-                record.note = String.format(Locale.ROOT, "the search did not settle within the warm-up and %s more%s",
-                        describe(longestExtension), bracketText());
+                record.note = String.format(Locale.ROOT, "the search did not settle within the warm-up%s%s",
+                        longestExtension.isZero() ? "" : " and " + describe(longestExtension) + " more", bracketText());
                 break;
             }
             if (!extensionAnnounced && now - warmupEnd >= 0) {
