@@ -36,8 +36,9 @@ import org.HdrHistogram.Histogram;
  *
  * The measured phase then runs at the rate found, fixed. If the warm-up ends first, the search goes
  * on (the warm-up is extended, and the result says by how much), for at most {@link
- * #LONGEST_EXTENSION} (the workload's {@code maxRateLongestExtensionSeconds}); a search that still has not settled measures at the highest rate judged
- * sustainable below the lowest unsustainable one, and says so.
+ * #LONGEST_EXTENSION} (the workload's {@code maxRateLongestExtensionSeconds}); a search that still
+ * has not settled measures at the highest rate judged sustainable below the lowest unsustainable
+ * one, and says so.
  */
 public final class RateSearch {
     static final double START_RATE = 1_000;
@@ -134,7 +135,8 @@ public final class RateSearch {
 
     /**
      * Searches until the search converges, or until {@code warmup} plus the longest extension
-     * ({@link #LONGEST_EXTENSION} unless told otherwise) has passed; leaves the producers at the rate found and returns it.
+     * ({@link #LONGEST_EXTENSION} unless told otherwise) has passed; leaves the producers at the
+     * rate found and returns it.
      *
      * @param loadStartNanos when the load started; trial times are counted from it
      */
