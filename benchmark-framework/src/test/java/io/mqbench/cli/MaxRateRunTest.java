@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,12 +48,9 @@ class MaxRateRunTest {
         // maxRateLongestExtensionSeconds: 0 and a 2-s warm-up: the search stops after the trial under
         // way when the warm-up ends (its first or second ramp step), far from the capacity.
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-2k\n" + LOOPBACK + "capacity: {messagesPerSecond: 2000}\n");
-        Path out = dir.resolve("results");
-        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out.toString(),
-                MaxRateRuns.workload(dir, 100, "maxRateLongestExtensionSeconds: 0\n").toString());
-        assertEquals(0, run.exitCode, run.out() + run.err());
-        assertFalse(run.out().contains("warm-up extended"), run.out());
-        JsonNode r = BenchmarkCli.onlyResult(out);
+        MaxRateRuns.Run run = MaxRateRuns.runChecked(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLongestExtensionSeconds: 0\n"));
+        assertFalse(run.cli().out().contains("warm-up extended"), run.cli().out());
+        JsonNode r = run.result();
         JsonNode discovery = r.get("rateDiscovery");
         assertFalse(discovery.get("converged").asBoolean(), discovery.toString());
         assertTrue(discovery.get("note").asText().startsWith("the search did not settle within the warm-up ("), discovery.toString());
