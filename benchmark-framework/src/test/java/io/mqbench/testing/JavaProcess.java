@@ -6,16 +6,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A {@code bin/benchmark-worker} (or {@code bin/benchmark}) in a JVM of its own, started with this
- * test's classpath, its output in files. Stopped by its PID, never by name.
+ * test's classpath, its output in files. Stopped by its PID, never by name; and if the test JVM
+ * itself is ended (SIGTERM from Ctrl-C, a CI timeout or Surefire) before it stops them, its
+ * shutdown hook ends every process it started that still runs.
  */
 public final class JavaProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+) \\(stats: (http://\\S+)/metrics\\)");
+    /** The processes this JVM started that have not ended yet. */
+    private static final Set<JavaProcess> RUNNING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(JavaProcess::endEveryRunningProcess, "end-started-processes"));
+    }
 
     private final Process process;
     private final Path stdout;
@@ -64,8 +74,10 @@ public final class JavaProcess implements AutoCloseable {
             if (directory != null) {
                 builder.directory(directory.toFile());
             }
-            Process process = builder.start();
-            return new JavaProcess(process, out, err);
+            JavaProcess started = new JavaProcess(builder.start(), out, err);
+            RUNNING.add(started);
+            started.process.onExit().thenRun(() -> RUNNING.remove(started));
+            return started;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
         }
@@ -160,6 +172,12 @@ public final class JavaProcess implements AutoCloseable {
     /** SIGTERM, then SIGKILL if it has not ended within 5 s; a stopped process is resumed first to hear it. */
     @Override
     public void close() {
+        askToEnd();
+        forceIfStillRunningAfter(System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+    }
+
+    /** Resumes the process if it is stopped (a stopped process does not act on SIGTERM) and sends it SIGTERM. */
+    private void askToEnd() {
         try {
             if (process.isAlive()) {
                 pause(false);
@@ -169,14 +187,26 @@ public final class JavaProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        ProcessHandle.of(pid()).ifPresent(ProcessHandle::destroy);
+    }
+
+    /** Waits for the process to end until {@code deadlineNanos} ({@link System#nanoTime()}), then SIGKILL. */
+    private void forceIfStillRunningAfter(long deadlineNanos) {
         ProcessHandle.of(pid()).ifPresent(handle -> {
-            handle.destroy();
             try {
-                handle.onExit().get(5, TimeUnit.SECONDS);
+                handle.onExit().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (Exception e) {
                 handle.destroyForcibly();
             }
         });
+    }
+
+    /** The shutdown hook: all are asked at once and given 5 s together, so that many do not take 5 s each. */
+    private static void endEveryRunningProcess() {
+        List<JavaProcess> running = List.copyOf(RUNNING);
+        running.forEach(JavaProcess::askToEnd);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        running.forEach(each -> each.forceIfStillRunningAfter(deadline));
     }
 
     private static String read(Path file) {
