@@ -25,3 +25,56 @@ warmupDurationSeconds: $6
 YAML
   if [ $# -ge 7 ]; then echo "$7" >> "$1"; fi
 }
+
+# matched_workload <file> <upstream|mqbench> <name> <producer rate> [warm-up seconds]: the workload
+# of the scripts that run upstream OMB beside mqbench: 1 KB of half-random payloads (a pool of
+# 1,000), one topic, partition, producer and consumer, a minute measured. Upstream's counts whole
+# minutes and has no warm-up; mqbench's warm-up is the fifth argument (default 10).
+matched_workload() {
+  cat > "$1" <<YAML
+name: $3
+topics: 1
+partitionsPerTopic: 1
+messageSize: 1024
+useRandomizedPayloads: true
+randomBytesRatio: 0.5
+randomizedPayloadPoolSize: 1000
+subscriptionsPerTopic: 1
+consumerPerSubscription: 1
+producersPerTopic: 1
+producerRate: $4
+YAML
+  if [ "$2" = upstream ]; then
+    printf 'consumerBacklogSizeGB: 0\ntestDurationMinutes: 1\nwarmupDurationMinutes: 0\n' >> "$1"
+  else
+    printf 'testDurationSeconds: 60\nwarmupDurationSeconds: %s\n' "${5:-10}" >> "$1"
+  fi
+}
+
+# run_upstream <upstream OMB folder> <driver file> <workload file> <result folder> <log file>: one
+# run of upstream's bin/benchmark, its result moved into the result folder. It writes the result
+# into its own folder, named after the workload file, and its JVM often does not exit after
+# writing it: the run ends when the result is there, or after 4 minutes.
+run_upstream() {
+  local prefix
+  prefix="$(basename "${3%.yaml}")"
+  (cd "$1" && rm -f "$prefix"-*.json
+   timeout -k 10 240 bin/benchmark -d "$2" "$3" > "$5" 2>&1 &
+   pid=$!
+   while kill -0 "$pid" 2>/dev/null; do
+     if ls "$prefix"-*.json > /dev/null 2>&1; then sleep 2; kill "$pid" 2>/dev/null; break; fi
+     sleep 1
+   done
+   wait "$pid" 2>/dev/null
+   mv "$prefix"-*.json "$4/" 2>/dev/null)
+}
+
+# upstream_and_output <upstream OMB folder | -> <output folder>: the first two arguments of the
+# scripts that run upstream OMB beside mqbench; sets OMB (- : the build tools/upstream-omb.sh finds
+# or makes) and OUT (created), both absolute.
+upstream_and_output() {
+  local omb="${1:?upstream OMB folder, or - (see tools/upstream-omb.sh)}"
+  [ "$omb" = "-" ] && { omb="$("$ROOT/tools/upstream-omb.sh")" || exit 2; }
+  OMB="$(cd "$omb" 2>/dev/null && pwd)" || { echo "error: no such upstream OMB folder: $omb" >&2; exit 2; }
+  OUT="$(mkdir -p "${2:?output folder}" && cd "$2" && pwd)"
+}

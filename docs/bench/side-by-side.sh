@@ -11,65 +11,24 @@
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/docs/bench/side-by-side"
-OMB_ARG="${1:?upstream OMB folder, or - (see tools/upstream-omb.sh)}"
-[ "$OMB_ARG" = "-" ] && { OMB_ARG="$("$ROOT/tools/upstream-omb.sh")" || exit 2; }
-OMB="$(cd "$OMB_ARG" && pwd)"
-OUT="$(mkdir -p "${2:?output folder}" && cd "$2" && pwd)"
+source "$ROOT/docs/bench/lib.sh"
+upstream_and_output "${1:-}" "${2:-}"
 REPEATS="${3:-2}"
 shift 3 2>/dev/null || shift $#
 BROKERS=("${@:-kafka rabbitmq artemis redis}")
 read -r -a BROKERS <<< "${BROKERS[*]}"
 
-cat > "$OUT/upstream-workload.yaml" <<'YAML'
-name: max-1kb
-topics: 1
-partitionsPerTopic: 1
-messageSize: 1024
-useRandomizedPayloads: true
-randomBytesRatio: 0.5
-randomizedPayloadPoolSize: 1000
-subscriptionsPerTopic: 1
-consumerPerSubscription: 1
-producersPerTopic: 1
-producerRate: 10000000
-consumerBacklogSizeGB: 0
-testDurationMinutes: 1
-warmupDurationMinutes: 0
-YAML
-cat > "$OUT/mqbench-workload.yaml" <<'YAML'
-name: max-1kb
-topics: 1
-partitionsPerTopic: 1
-messageSize: 1024
-useRandomizedPayloads: true
-randomBytesRatio: 0.5
-randomizedPayloadPoolSize: 1000
-subscriptionsPerTopic: 1
-consumerPerSubscription: 1
-producersPerTopic: 1
-producerRate: 0
-testDurationSeconds: 60
-warmupDurationSeconds: 30
-YAML
-sed -e 's/^producerRate: 0$/producerRate: 10000000/' -e 's/^warmupDurationSeconds: 30$/warmupDurationSeconds: 10/' \
-  "$OUT/mqbench-workload.yaml" > "$OUT/mqbench-open-workload.yaml"
+# The same workload for both tools: upstream open loop; mqbench's search, and open loop with OPEN_LOOP=1.
+matched_workload "$OUT/upstream-workload.yaml" upstream max-1kb 10000000
+matched_workload "$OUT/mqbench-workload.yaml" mqbench max-1kb 0 30
+matched_workload "$OUT/mqbench-open-workload.yaml" mqbench max-1kb 10000000 10
 
 for repeat in $(seq 1 "$REPEATS"); do
   for broker in "${BROKERS[@]}"; do
     mkdir -p "$OUT/upstream/$broker" "$OUT/mqbench/$broker"
     echo "== $broker, repeat $repeat: upstream OMB"
-    # Upstream's bin/benchmark runs from its own folder and writes its result there; its JVM
-    # often does not exit after writing it: a time limit ends it.
-    (cd "$OMB" && rm -f upstream-workload-*.json
-     timeout -k 10 240 bin/benchmark -d "$HERE/upstream-$broker.yaml" "$OUT/upstream-workload.yaml" \
-       > "$OUT/upstream/$broker/run-$repeat.log" 2>&1 &
-     pid=$!
-     while kill -0 "$pid" 2>/dev/null; do
-       if ls upstream-workload-*.json > /dev/null 2>&1; then sleep 2; kill "$pid" 2>/dev/null; break; fi
-       sleep 1
-     done
-     wait "$pid" 2>/dev/null
-     mv upstream-workload-*.json "$OUT/upstream/$broker/" 2>/dev/null)
+    run_upstream "$OMB" "$HERE/upstream-$broker.yaml" "$OUT/upstream-workload.yaml" "$OUT/upstream/$broker" \
+      "$OUT/upstream/$broker/run-$repeat.log"
     echo "== $broker, repeat $repeat: mqbench"
     "$ROOT/bin/benchmark" -d "$HERE/mqbench-$broker.yaml" -o "$OUT/mqbench/$broker" \
       "$OUT/mqbench-workload.yaml" > "$OUT/mqbench/$broker/run-$repeat.log" 2>&1
