@@ -32,19 +32,21 @@ class LoopbackRunTest {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-5ms\n" + LOOPBACK
                 + "deliveryLatency: {distribution: fixed, meanMs: 5}\n");
         Path workload = workload("fixed", 1, 1, 1, 1, 1, 1024, 2000, 12, 2, "");
-        BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", out().toString(), workload.toString());
-        assertEquals(0, run.exitCode, run.err());
+        // What a machine that stalls can spoil (the rate, the medians, second by second) is judged
+        // apart from what must hold whatever the machine does, and only the former is tried twice:
+        // CI saw one second's end-to-end median at 5.323 ms with the rest of the run right.
+        SteadyRun.runSteady("LoopbackRunTest", out(), 2000, 12, LoopbackRunTest::assertTheRunsAccounting,
+                LoopbackRunTest::assertTheRunsTiming, "-d", driver.toString(), workload.toString());
+    }
+
+    /** What the fixed-rate run must get right whatever the machine does. */
+    private static void assertTheRunsAccounting(SteadyRun.Steady steady) {
+        BenchmarkCli run = steady.cli();
         assertTrue(run.out().contains("[measure 0:10/0:12] pub"), run.out());
         assertTrue(run.out().contains("-- wait until every subscription receives"), run.out());
-
-        JsonNode r = BenchmarkCli.onlyResult(out());
-        SteadyRun.assertSteady(r, 2000, 12);
+        JsonNode r = steady.result();
         assertEquals("fixed-rate", r.get("mode").asText());
         assertEquals(2, r.get("publishRate").size(), "a 10 s period and the last 2 s");
-        assertEquals(2000, r.get("publishRate").get(0).asDouble(), 2000 * 0.02);
-        double p50 = r.get("aggregatedEndToEndLatency50pct").asDouble();
-        assertEquals(5.0, p50, Math.max(0.25, 0.2), "e2e p50 is the injected 5 ms");
-        assertTrue(r.get("aggregatedEndToEndLatency50pct").asDouble() >= 5.0, "never below the injected delay");
         JsonNode delivery = r.get("delivery");
         assertEquals(0, delivery.get("outOfOrder").asLong());
         assertEquals(delivery.get("confirmedMessages").asLong(), delivery.get("expectedDeliveries").asLong());
@@ -59,23 +61,37 @@ class LoopbackRunTest {
         assertTrue(r.at("/host/cores").asInt() >= 1);
         assertEquals(12, r.at("/workloadConfig/testDurationSeconds").asInt());
         assertEquals(0, r.at("/clocks/maxErrorMicros").asLong(), "one process, one clock: " + r.get("clocks"));
+        assertTrue(r.get("aggregatedEndToEndLatency50pct").asDouble() >= 5.0, "never below the injected delay");
 
-        // Second by second beside the periods: 12 samples, each ending about a second after the last,
-        // at the rate and the injected delay, and together exactly the measured messages.
+        // Second by second beside the periods: 12 samples that together hold exactly the measured messages.
         JsonNode samples = r.get("samples");
         assertEquals(12, samples.get("second").size(), samples.toString());
         double previous = 0;
         long sampledMessages = 0;
         for (int i = 0; i < 12; i++) {
             double end = samples.get("second").get(i).asDouble();
-            assertEquals(1.0, end - previous, 0.1, "sample lengths: " + samples.get("second"));
-            assertEquals(2000, samples.get("publishRate").get(i).asDouble(), 2000 * 0.05, samples.get("publishRate").toString());
-            assertEquals(5.0, samples.get("endToEndLatency50pct").get(i).asDouble(), 0.3);
             sampledMessages += Math.round(samples.get("publishRate").get(i).asDouble() * (end - previous));
             previous = end;
         }
         assertEquals(r.at("/summary/messagesSent").asLong(), sampledMessages, 12, "the samples add up to the measured window");
         assertEquals(r.at("/summary/measuredSeconds").asDouble(), previous, 0.01, "the last sample ends with the window");
+    }
+
+    /** What a machine that stalls can spoil: the rate and the injected delay, overall and second by second. */
+    private static void assertTheRunsTiming(SteadyRun.Steady steady) {
+        JsonNode r = steady.result();
+        assertEquals(2000, r.get("publishRate").get(0).asDouble(), 2000 * 0.02);
+        assertEquals(5.0, r.get("aggregatedEndToEndLatency50pct").asDouble(), 0.25, "e2e p50 is the injected 5 ms");
+        JsonNode samples = r.get("samples");
+        double previous = 0;
+        for (int i = 0; i < 12; i++) {
+            double end = samples.get("second").get(i).asDouble();
+            assertEquals(1.0, end - previous, 0.1, "sample lengths: " + samples.get("second"));
+            assertEquals(2000, samples.get("publishRate").get(i).asDouble(), 2000 * 0.05, samples.get("publishRate").toString());
+            assertEquals(5.0, samples.get("endToEndLatency50pct").get(i).asDouble(), 0.3,
+                    "second " + (i + 1) + "'s end-to-end median: " + samples.get("endToEndLatency50pct"));
+            previous = end;
+        }
     }
 
     @Test

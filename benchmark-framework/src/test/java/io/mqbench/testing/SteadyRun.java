@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
@@ -66,6 +67,24 @@ public final class SteadyRun {
     public static Steady runSteady(String what, Path results, int rate, int seconds, double consumeTolerance, String... args) {
         return twiceOnTiming(what, attempt -> runInto(what, results.resolve("attempt-" + attempt), args), rate, seconds,
                 consumeTolerance);
+    }
+
+    /**
+     * As {@link #runSteady(String, Path, int, int, String...)}, with the test's own checks added to
+     * each kind: {@code correct} to what is never run again, {@code timing} to what a busy machine
+     * may spoil once (a median, a per-second rate).
+     */
+    public static Steady runSteady(String what, Path results, int rate, int seconds, Consumer<Steady> correct,
+            Consumer<Steady> timing, String... args) {
+        return TimingRetry.twice(what, attempt -> runInto(what, results.resolve("attempt-" + attempt), args),
+                steady -> {
+                    assertDelivered(steady.result(), rate, seconds);
+                    correct.accept(steady);
+                },
+                steady -> {
+                    assertTiming(steady.result(), rate, seconds, RATE_TOLERANCE);
+                    timing.accept(steady);
+                });
     }
 
     /**
