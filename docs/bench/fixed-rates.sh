@@ -39,7 +39,7 @@ print("| target msg/s | tool | publish msg/s | 10-s periods (k msg/s) | consume 
 print("|---|---|---|---|---|---|---|---|")
 for rate in rates:
     for tool in ("upstream", "mqbench"):
-        files = [f for f in glob.glob(os.path.join(out, tool, rate, "*.json"))]
+        files = glob.glob(os.path.join(out, tool, rate, "*.json"))
         if not files:
             print(f"| {int(rate):,} | {tool} | no result (see {tool}/{rate}/run.log) | | | | | |")
             continue

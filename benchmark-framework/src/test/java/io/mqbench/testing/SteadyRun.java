@@ -76,15 +76,8 @@ public final class SteadyRun {
      */
     public static Steady runSteady(String what, Path results, int rate, int seconds, Consumer<Steady> correct,
             Consumer<Steady> timing, String... args) {
-        return TimingRetry.twice(what, attempt -> runInto(what, results.resolve("attempt-" + attempt), args),
-                steady -> {
-                    assertDelivered(steady.result(), rate, seconds);
-                    correct.accept(steady);
-                },
-                steady -> {
-                    assertTiming(steady.result(), rate, seconds, RATE_TOLERANCE);
-                    timing.accept(steady);
-                });
+        return twiceOnTiming(what, attempt -> runInto(what, results.resolve("attempt-" + attempt), args), rate, seconds,
+                RATE_TOLERANCE, correct, timing);
     }
 
     /**
@@ -108,8 +101,21 @@ public final class SteadyRun {
      * the same on {@code attempt.apply(2)}, whose failure then carries the first one's too.
      */
     static Steady twiceOnTiming(String what, IntFunction<Steady> attempt, int rate, int seconds, double consumeTolerance) {
-        return TimingRetry.twice(what, attempt, steady -> assertDelivered(steady.result(), rate, seconds),
-                steady -> assertTiming(steady.result(), rate, seconds, consumeTolerance));
+        return twiceOnTiming(what, attempt, rate, seconds, consumeTolerance, steady -> {}, steady -> {});
+    }
+
+    /** As above, with a test's own checks after each kind: {@code correct} never retried, {@code timing} retried once. */
+    private static Steady twiceOnTiming(String what, IntFunction<Steady> attempt, int rate, int seconds, double consumeTolerance,
+            Consumer<Steady> correct, Consumer<Steady> timing) {
+        return TimingRetry.twice(what, attempt,
+                steady -> {
+                    assertDelivered(steady.result(), rate, seconds);
+                    correct.accept(steady);
+                },
+                steady -> {
+                    assertTiming(steady.result(), rate, seconds, consumeTolerance);
+                    timing.accept(steady);
+                });
     }
 
     /** The checks, with the consume rate held to the same 2 % as the publish rate. */
