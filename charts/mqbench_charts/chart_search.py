@@ -80,10 +80,18 @@ def trial_table(steps: list[dict]) -> Table:
     return table
 
 
+def climb_text(discovery: dict) -> str:
+    """", climbed from N msg/s" when the search's last climb rose above the rate its bracket converged on."""
+    climbed, found = discovery.get("climbedFromRate"), discovery.get("foundRate")
+    if isinstance(climbed, (int, float)) and isinstance(found, (int, float)) and climbed < found:
+        return f", climbed from {format_number(climbed)} msg/s"
+    return ""
+
+
 def _outcome(discovery: dict) -> str:
     found = format_number(discovery.get("foundRate"))
     if discovery.get("converged"):
-        return f"converged on {found} msg/s at {format_number(discovery.get('convergedAtSecond'))} s"
+        return f"converged on {found} msg/s{climb_text(discovery)} at {format_number(discovery.get('convergedAtSecond'))} s"
     return f"did not converge; measured at {found} msg/s"
 
 

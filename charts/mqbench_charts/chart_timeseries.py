@@ -16,7 +16,7 @@ import numpy as np
 from matplotlib.ticker import FuncFormatter
 
 from .chart_common import Chart, Series, legend, log_y, new_figure, plot_series
-from .chart_search import SUSTAINABLE, UNSUSTAINABLE, trials
+from .chart_search import SUSTAINABLE, UNSUSTAINABLE, climb_text, trials
 from .colors import DriverStyles
 from .formatting import format_number, slug
 from .runs import Run
@@ -178,7 +178,7 @@ def _draw_trials(chart: Chart, ax, run: Run, discovery: dict, searched: list[dic
     log_y(ax)
     ax.set_xlabel("seconds since the load started (the search runs in the warm-up)")
     ax.set_ylabel("messages/s, log scale")
-    converged = "converged" if discovery.get("converged") else "did not converge"
+    converged = ("converged" + climb_text(discovery)) if discovery.get("converged") else "did not converge"
     ax.set_title(f"rate search ({converged}): each trial's rate over its window, green sustainable, red not")
     ax.grid(True, alpha=0.3)
     legend(ax, loc="best")

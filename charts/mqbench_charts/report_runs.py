@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from .chart_search import climb_text
 from .formatting import format_bytes, format_number
 from .runs import Run
 from .templating import render_macro
@@ -134,7 +135,7 @@ def _discovery(raw: dict) -> str:
         return f"last rate set {format_number(found.get('finalRate'))} msg/s; rule: {found.get('rule')}"
     if found.get("converged"):
         outcome = (f"converged at {format_number(found.get('convergedAtSecond'))} s after "
-                   f"{len(found.get('trials') or [])} trials")
+                   f"{len(found.get('trials') or [])} trials{climb_text(found)}")
     else:
         outcome = f"did not converge: {found.get('note')}"
     held = [p for p in found.get("measuredPhases") or [] if isinstance(p, dict)]

@@ -44,6 +44,17 @@ def test_the_time_series_draws_every_trial_with_its_verdict_and_what_was_achieve
     assert "converged" in chart.axes["rate search"].get_title()
 
 
+def test_a_last_climb_above_the_bracket_is_named_in_the_titles_and_the_report():
+    run = _run()
+    run.raw["rateDiscovery"]["climbedFromRate"] = 1200.0
+    assert "climbed from 1,200 msg/s" in timeseries_chart(run, DriverStyles(["Kafka"]), "Kafka").axes["rate search"].get_title()
+    assert "climbed from 1,200 msg/s" in search_chart(run, DriverStyles(["Kafka"]), "Kafka").figure._suptitle.get_text()
+    assert "climbed from 1,200 msg/s" in run_html(run, "Kafka")
+    # A climb whose first step failed leaves the rate where the bracket put it: nothing to say.
+    run.raw["rateDiscovery"]["climbedFromRate"] = 1400.0
+    assert "climbed" not in run_html(run, "Kafka")
+
+
 def test_the_search_chart_puts_each_trials_latency_at_its_rate_and_marks_the_rate_found():
     chart = search_chart(_run(), DriverStyles(["Kafka"]), "Kafka")
     lines = drawn_lines(chart.axes["latency vs rate"])

@@ -70,8 +70,10 @@ final class MaxRateMode implements MeasurementMode {
         String bracket = found.unsustainableRate == null ? ""
                 : String.format(Locale.ROOT, " (sustainable %,.0f, unsustainable %,.0f msg/s)", found.sustainableRate, found.unsustainableRate);
         if (found.converged) {
-            ctx.console.info(String.format(Locale.ROOT, "the search converged at %s on %,.0f msg/s%s after %d trials%s",
-                    Console.clock(Duration.ofMillis((long) (found.convergedAtSecond * 1000))), found.foundRate, bracket,
+            String climbed = found.climbedFromRate != null && found.climbedFromRate < found.foundRate
+                    ? String.format(Locale.ROOT, ", climbed from %,.0f", found.climbedFromRate) : "";
+            ctx.console.info(String.format(Locale.ROOT, "the search converged at %s on %,.0f msg/s%s%s after %d trials%s",
+                    Console.clock(Duration.ofMillis((long) (found.convergedAtSecond * 1000))), found.foundRate, climbed, bracket,
                     found.trials.size(), found.warmupExtendedSeconds >= 1
                             ? String.format(Locale.ROOT, "; the warm-up was extended by %.0f s", found.warmupExtendedSeconds) : ""));
         } else {

@@ -327,6 +327,11 @@ public class TestResult {
         /** The rate the measured phase ran at (the first one, if it was retried lower). */
         public double foundRate;
         /**
+         * The rate the bracket converged on, from which the last climb tried 5 % steps up (its
+         * trials have the stage {@code climb}); null when the search did not converge.
+         */
+        public Double climbedFromRate;
+        /**
          * The share of deliveries the broker lost at the search's first, lowest rate (at-most-once
          * brokers); not held against higher rates. Null when nothing was lost.
          */
@@ -345,8 +350,9 @@ public class TestResult {
         public double second;
         /**
          * {@code ramp}, {@code narrow}, {@code retest} (the lowest unsustainable rate once more),
-         * {@code confirm} (the highest sustainable one), or {@code recheck} (the same rate again after
-         * a verdict that contradicted an earlier one).
+         * {@code confirm} (the highest sustainable one), {@code recheck} (the same rate again after
+         * a verdict that contradicted an earlier one) or {@code climb} (5 % steps above the converged
+         * bracket, each over a long window).
          */
         public String stage;
         public double targetRate;

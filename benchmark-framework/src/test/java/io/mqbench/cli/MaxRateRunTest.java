@@ -83,9 +83,17 @@ class MaxRateRunTest {
         assertEquals(List.of(), warnings, "no warning for a converged search whose rate held");
         JsonNode trials = discovery.get("trials");
         assertEquals("ramp", trials.get(0).get("stage").asText());
-        // The search ends on a confirmation, which a second look at the same rate may follow when it
-        // contradicted the bracket (seen in CI: confirm, recheck).
+        // The bracket ends on a confirmation, which a second look at the same rate may follow when it
+        // contradicted the bracket (seen in CI: confirm, recheck); then the last climb, whose first
+        // step above a hard capacity fails.
         int last = trials.size() - 1;
+        JsonNode climb = trials.get(last);
+        assertEquals("climb", climb.get("stage").asText(), trials.toString());
+        assertEquals("unsustainable", climb.get("verdict").asText(), trials.toString());
+        assertTrue(climb.get("seconds").asDouble() >= 19.9, "the climb judges over 20 s: " + climb);
+        while (last > 0 && "climb".equals(trials.get(last).get("stage").asText())) {
+            last--;
+        }
         while (last > 0 && "recheck".equals(trials.get(last).get("stage").asText())) {
             last--;
         }

@@ -23,6 +23,9 @@ import java.util.Locale;
  * rests on. Two messages per window
  * are allowed on top, for the granularity of counting at very low rates. A verdict that fails by
  * less than three times the tolerance is marked marginal, for a second look over a longer window.
+ *
+ * <p>A long window judged as a fixed-rate run ({@link #judgeAsFixedRun}) counts only what the
+ * producers sent over it, held to the given shortfall however noisy they were.
  */
 final class HealthRule {
     /** Never looser than this, however noisy the measurement. */
@@ -48,31 +51,41 @@ final class HealthRule {
     }
 
     /**
+     * A search trial's verdict over a window of a few seconds.
+     *
      * @param tolerance the share of the target allowed for shortfall and growth
      * @param lossShare the share of deliveries known to be lost rather than late (0 if none)
      */
     Verdict judge(double target, List<LoadSample> window, WindowLatencies latencies, double tolerance, double lossShare) {
-        return judge(target, window, latencies, tolerance, tolerance, lossShare);
+        return judge(target, window, latencies, tolerance, tolerance, lossShare, false);
     }
 
     /**
-     * As {@link #judge(double, List, WindowLatencies, double, double)}, with the producers' shortfall
-     * allowed a different share of the target than the backlog's growth.
+     * The verdict a fixed-rate run gets, over a long window (the search's last climb, the measured
+     * phase): the producers by what they sent from one end of the window to the other, short by at
+     * most {@code shortfallTolerance} however noisy they were (a run that loses more to dips than
+     * that does not hold the rate, whatever the dips' cause); the backlog's trend within {@code
+     * tolerance}, widened only by its own noise.
      */
-    Verdict judge(double target, List<LoadSample> window, WindowLatencies latencies, double shortfallTolerance,
+    Verdict judgeAsFixedRun(double target, List<LoadSample> window, WindowLatencies latencies, double shortfallTolerance,
             double tolerance, double lossShare) {
+        return judge(target, window, latencies, shortfallTolerance, tolerance, lossShare, true);
+    }
+
+    private Verdict judge(double target, List<LoadSample> window, WindowLatencies latencies, double shortfallTolerance,
+            double tolerance, double lossShare, boolean asFixedRun) {
         Trend published = Trend.of(window, s -> s.sent());
-        double publishRate = Math.max(published.slope(), meanPublishRate(window));
+        double publishRate = asFixedRun ? meanPublishRate(window) : Math.max(published.slope(), meanPublishRate(window));
         Trend consumed = Trend.of(window, s -> s.received());
         Trend backlog = Trend.of(window, s -> s.backlog(subscriptions));
         double seconds = window.size() < 2 ? 0 : window.get(window.size() - 1).secondsSince(window.get(0));
         double granularity = seconds > 0 ? 2 / seconds : 0;
         double expectedConsumption = target * subscriptions;
-        // Both trends count: a broker that takes sends in bursts (RabbitMQ's flow control holds a
-        // publisher back for a few hundred ms, then lets it catch up) makes the producers' slope over
-        // a few seconds as uncertain as a bursty consumer makes the backlog's.
-        double noise = Math.max(hasConsumers ? relativeNoise(backlog, expectedConsumption) : 0,
-                relativeNoise(published, target));
+        // Both trends count in a trial: a broker that takes sends in bursts (RabbitMQ's flow control
+        // holds a publisher back for a few hundred ms, then lets it catch up) makes the producers'
+        // slope over a few seconds as uncertain as a bursty consumer makes the backlog's.
+        double backlogNoise = hasConsumers ? relativeNoise(backlog, expectedConsumption) : 0;
+        double noise = asFixedRun ? backlogNoise : Math.max(backlogNoise, relativeNoise(published, target));
         double used = Math.min(MAX_TOLERANCE, Math.max(tolerance, noise));
 
         Double latencyMs = null;
@@ -80,7 +93,7 @@ final class HealthRule {
             double value = latencyLimit.valueMillis(latencies.publish(), latencies.endToEnd());
             latencyMs = Double.isNaN(value) ? null : value;
         }
-        double allowedShortfall = Math.max(used, Math.min(MAX_TOLERANCE, shortfallTolerance));
+        double allowedShortfall = asFixedRun ? shortfallTolerance : Math.max(used, Math.min(MAX_TOLERANCE, shortfallTolerance));
         double publishFloor = target * (1 - allowedShortfall) - granularity;
         double growthCeiling = (used + lossShare) * expectedConsumption + granularity * subscriptions;
         boolean producersKeepUp = publishRate >= publishFloor;

@@ -31,7 +31,14 @@ import org.HdrHistogram.Histogram;
  *       the tolerance of each verdict shrinks with the bracket, from 5 % to 0.5 %;
  *   <li>then the lowest unsustainable rate is tried once more (a disturbed trial or a cold start
  *       must not cap the result: if it passes now, the search goes on upwards), and the highest
- *       sustainable one is confirmed. Then the search has converged.
+ *       sustainable one is confirmed;
+ *   <li>then a last climb: trials at {@value #CLIMB_STEP_PERCENT}% steps above the rate found, each
+ *       over a long window ({@link Stage#CLIMB}) judged as the measured phase is, until one fails
+ *       (after a climb, the midpoint below it is tried too).
+ *       The bracket's trials last a few seconds; a broker whose flow control holds publishers back
+ *       for hundreds of milliseconds at a time (RabbitMQ without a confirm window) fails them well
+ *       below what it holds for a minute. Where the bracket was right the first step fails at once,
+ *       and costs one window. Then the search has converged.
  * </ol>
  *
  * The measured phase then runs at the rate found, fixed. If the warm-up ends first, the search goes
@@ -49,6 +56,8 @@ public final class RateSearch {
     static final double RAMP_TOLERANCE = 0.05;
     static final double FINAL_TOLERANCE = 0.005;
     public static final Duration LONGEST_EXTENSION = Duration.ofMinutes(5);
+    static final int CLIMB_STEP_PERCENT = 5;
+    private static final double CLIMB_STEP = CLIMB_STEP_PERCENT / 100.0;
     private static final long SAMPLE_MILLIS = 100;
     private static final double MESSAGES_PER_WINDOW = 500;
     private static final long LONGEST_WINDOW_MILLIS = 15_000;
@@ -73,10 +82,14 @@ public final class RateSearch {
             + " producers' or the backlog's trend); producers pause after an unsustainable trial until the backlog"
             + " is back; rates ramp x2, then narrow between the highest sustainable and the lowest unsustainable"
             + " rate until they are within 2%; the lowest unsustainable rate is tried again and the highest"
-            + " sustainable one confirmed; the measured phase runs at that rate, fixed";
+            + " sustainable one confirmed; then a last climb in 5% steps above it, each judged over 20 s as the"
+            + " measured phase is (producers within 2% by what they sent, backlog within 0.5%), until one fails,"
+            + " and after a climb the midpoint below it; the measured phase runs at the highest rate that held, fixed";
 
     enum Stage {
-        RAMP(500, 1_500), NARROW(1_000, 4_000), RETEST(1_000, 4_000), CONFIRM(1_000, 4_000), RECHECK(1_000, 4_000);
+        RAMP(500, 1_500), NARROW(1_000, 4_000), RETEST(1_000, 4_000), CONFIRM(1_000, 4_000), RECHECK(1_000, 4_000),
+        /** Long enough for a minute's behaviour (bursts of flow control, a slowly growing confirm lag) to show. */
+        CLIMB(1_000, 20_000);
 
         final long settleMillis;
         final long windowMillis;
@@ -163,6 +176,7 @@ public final class RateSearch {
             }
             boolean sustainable = trial(stage, rate, tolerance);
             if (stage == Stage.CONFIRM && sustainable && bracket.converged() && bracket.healthy() == rate) {
+                climb(rate, hardEnd);
                 record.converged = true;
                 record.convergedAtSecond = seconds(probe.nanoTime() - loadStartNanos);
                 break;
@@ -203,6 +217,43 @@ public final class RateSearch {
     }
 
     /**
+     * The last climb above the rate the bracket converged on: {@value #CLIMB_STEP_PERCENT}% steps,
+     * each judged over a {@link Stage#CLIMB} window by the measured phase's rule, until one fails (it
+     * is drained); after a climb of one step or more, the midpoint between the last step that held
+     * and the one that failed is tried too, so that the climb places the limit within half a step.
+     * No step starts that could not finish before {@code hardEnd}. Steps that hold raise the
+     * bracket's sustainable end; one that fails becomes its unsustainable end.
+     */
+    private void climb(double converged, long hardEnd) throws IOException {
+        record.climbedFromRate = (double) Math.round(converged);
+        listener.note(String.format(Locale.ROOT, "the bracket converged on %,.0f msg/s: climbing in %d%% steps over %d-s windows",
+                converged, CLIMB_STEP_PERCENT, Stage.CLIMB.windowMillis / 1000));
+        double held = converged;
+        while (climbStep(held * (1 + CLIMB_STEP), hardEnd)) {
+            held *= 1 + CLIMB_STEP;
+        }
+        // A step that held above the bracket cleared its unsustainable end: what is there now failed in the climb.
+        if (held > converged && bracket.hasUnhealthy() && bracket.unhealthy() > held * (1 + CLIMB_STEP / 4)) {
+            climbStep(Math.sqrt(held * bracket.unhealthy()), hardEnd);
+        }
+    }
+
+    /** One step of the last climb, fed to the bracket; false if it failed or could not run in time. */
+    private boolean climbStep(double rate, long hardEnd) throws IOException {
+        long longestStep = (Stage.CLIMB.settleMillis + Stage.CLIMB.windowMillis) * 1_000_000L;
+        if (rate > MAX_RATE) {
+            return false;
+        }
+        if (probe.nanoTime() + longestStep - hardEnd > 0) {
+            listener.note("the last climb stopped: the warm-up's longest extension is reached");
+            return false;
+        }
+        Verdict verdict = measure(Stage.CLIMB, rate, FINAL_TOLERANCE);
+        bracket.record(rate, verdict.healthy(), achieved(verdict));
+        return verdict.healthy();
+    }
+
+    /**
      * Runs a trial at {@code rate}, records it and feeds the bracket; returns the verdict. A verdict
      * that contradicts the bracket (unsustainable at or below a sustainable rate, or the other way
      * round) is checked by a second trial at the same rate before it overturns anything: one
@@ -237,23 +288,24 @@ public final class RateSearch {
         List<LoadSample> window = new ArrayList<>();
         LoadSample first = probe.sample();
         window.add(first);
-        long windowNanos = windowMillis(stage, rate) * windowScale * 1_000_000;
+        // The climb's window is long already; scaling is for the bracket's short ones.
+        long windowNanos = windowMillis(stage, rate) * (stage == Stage.CLIMB ? 1 : windowScale) * 1_000_000;
         while (probe.nanoTime() - first.nanos() < windowNanos) {
             probe.sleep(SAMPLE_MILLIS);
             window.add(probe.sample());
         }
         WindowLatencies latencies = probe.takeLatencies();
-        Verdict verdict = rule.judge(rate, window, latencies, tolerance, lossShare);
+        Verdict verdict = judge(stage, rate, window, latencies, tolerance);
         long twice = first.nanos() + 2 * windowNanos;
         long longest = first.nanos() + windowNanos + Math.min((CATCH_UP_WINDOWS - 1) * windowNanos, LONGEST_CATCH_UP_NANOS);
         boolean madeUpADip = false;
         while (!verdict.healthy()) {
             long now = probe.nanoTime();
             long until;
-            if (verdict.marginal() && stage != Stage.RAMP && now - twice < 0) {
+            if (verdict.marginal() && stage != Stage.RAMP && stage != Stage.CLIMB && now - twice < 0) {
                 // A hiccup near the limit takes a while to make up for: look again over twice the window.
                 until = twice;
-            } else if (now - longest < 0 && rule.producersMayCatchUp(rate, window, verdict.tolerance())) {
+            } else if (now - longest < 0 && rule.producersMayCatchUp(rate, window, stage == Stage.CLIMB ? TOLERANCE : verdict.tolerance())) {
                 // Behind after a dip and making it up (or a dip has just begun): a fixed-rate run makes
                 // it up, so judge once they have, or have stopped gaining; a window that ends in a dip
                 // must not cap the rate.
@@ -269,7 +321,7 @@ public final class RateSearch {
             WindowLatencies more = probe.takeLatencies();
             latencies.publish().add(more.publish());
             latencies.endToEnd().add(more.endToEnd());
-            verdict = rule.judge(rate, window, latencies, tolerance, lossShare);
+            verdict = judge(stage, rate, window, latencies, tolerance);
         }
 
         TestResult.RateTrial trial = new TestResult.RateTrial();
@@ -293,6 +345,17 @@ public final class RateSearch {
         record.trials.add(trial);
         listener.trial((first.nanos() - loadStartNanos) / 1_000_000_000L, trial);
         return verdict;
+    }
+
+    /**
+     * A trial's window judged: the climb's as the measured phase is (producers within the search's
+     * precision by what they sent, the backlog within {@code tolerance}), the bracket's by the
+     * trial rule.
+     */
+    private Verdict judge(Stage stage, double rate, List<LoadSample> window, WindowLatencies latencies, double tolerance) {
+        return stage == Stage.CLIMB
+                ? rule.judgeAsFixedRun(rate, window, latencies, TOLERANCE, tolerance, lossShare)
+                : rule.judge(rate, window, latencies, tolerance, lossShare);
     }
 
     /**
@@ -343,17 +406,17 @@ public final class RateSearch {
     }
 
     /**
-     * Judges the measured phase at {@code rate} by the rule of the search's last verdicts (the
-     * final tolerance, the loss share found): did it hold the rate? The producers may fall short by
-     * the search's own precision ({@value #TOLERANCE_PERCENT}%): the search places the limit no
-     * closer than that, so a phase that comes within it agrees with the search (on a real broker a
-     * minute at the limit rarely matches a few seconds' window to 0.5 %). A backlog that grows is
-     * held to the final tolerance: over a whole phase that is no noise.
+     * Judges the measured phase at {@code rate} as the last climb's steps are (the final tolerance,
+     * the loss share found): did it hold the rate? The producers may fall short, by what they sent
+     * over the phase, by the search's own precision ({@value #TOLERANCE_PERCENT}%): the search
+     * places the limit no closer than that, so a phase that comes within it agrees with the search
+     * (on a real broker a minute at the limit rarely matches a shorter window to 0.5 %). A backlog
+     * that grows is held to the final tolerance: over a whole phase that is no noise.
      *
      * @param samples the counters through the measured phase
      */
     public TestResult.MeasuredPhaseCheck judgeMeasuredPhase(double rate, List<LoadSample> samples, WindowLatencies latencies) {
-        Verdict verdict = rule.judge(rate, samples, latencies, TOLERANCE, FINAL_TOLERANCE, lossShare);
+        Verdict verdict = rule.judgeAsFixedRun(rate, samples, latencies, TOLERANCE, FINAL_TOLERANCE, lossShare);
         TestResult.MeasuredPhaseCheck check = new TestResult.MeasuredPhaseCheck();
         check.targetRate = Math.round(rate);
         check.seconds = samples.size() < 2 ? 0 : round(samples.get(samples.size() - 1).secondsSince(samples.get(0)), 1);

@@ -181,6 +181,22 @@ class RateSearchTest {
     }
 
     @Test
+    void aBrokerThatWarmsUpLongerThanTheBracketTakesIsClimbedToItsCapacity() throws Exception {
+        // Consumers manage 80 % of their capacity for the first minute (a broker's JIT, caches or
+        // page cache still warming): the bracket and its retest settle on the cold capacity; the
+        // last climb's long windows find the warm one.
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 100_000;
+        system.slowStartSeconds = 60;
+        system.slowStartShare = 0.8;
+        double found = search(system, null, Duration.ofSeconds(60));
+        assertConvergedNear(100_000, found);
+        assertNotNull(record.climbedFromRate);
+        assertTrue(record.climbedFromRate < 85_000, "the bracket converged on the cold capacity: " + record.climbedFromRate + trials());
+        assertTrue(record.trials.stream().filter(t -> t.stage.equals("climb") && t.verdict.equals("sustainable")).count() >= 3, trials());
+    }
+
+    @Test
     void aLossyBrokerIsJudgedOnLagNotOnWhatItLost() throws Exception {
         SimulatedSystem system = new SimulatedSystem();
         system.consumerCapacity = 100_000;
@@ -254,7 +270,12 @@ class RateSearchTest {
         search(system, null, Duration.ofSeconds(60));
         assertEquals("ramp", record.trials.get(0).stage);
         assertEquals(RateSearch.START_RATE, record.trials.get(0).targetRate);
-        assertEquals("confirm", record.trials.get(record.trials.size() - 1).stage);
+        TestResult.RateTrial climb = record.trials.get(record.trials.size() - 1);
+        assertEquals("climb", climb.stage, "the last climb ends the search" + trials());
+        assertEquals("unsustainable", climb.verdict, "its first step above a hard capacity fails" + trials());
+        assertTrue(climb.seconds >= 20, "over a long window: " + climb.seconds);
+        assertEquals("confirm", record.trials.get(record.trials.size() - 2).stage);
+        assertEquals(record.sustainableRate, record.climbedFromRate, "the climb held nothing above the bracket");
         for (TestResult.RateTrial trial : record.trials) {
             if (trial.verdict.equals("unsustainable")) {
                 assertNotNull(trial.drainSeconds, "drained after " + trial.targetRate);
