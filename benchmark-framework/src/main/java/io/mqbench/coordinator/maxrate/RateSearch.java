@@ -232,8 +232,9 @@ public final class RateSearch {
         while (climbStep(held * (1 + CLIMB_STEP), hardEnd)) {
             held *= 1 + CLIMB_STEP;
         }
-        // A step that held above the bracket cleared its unsustainable end: what is there now failed in the climb.
-        if (held > converged && bracket.hasUnhealthy() && bracket.unhealthy() > held * (1 + CLIMB_STEP / 4)) {
+        // A step that held above the bracket cleared its unsustainable end: one there now is the step
+        // that failed, a step above the last that held (none: the climb ran out of time or rates).
+        if (held > converged && bracket.hasUnhealthy()) {
             climbStep(Math.sqrt(held * bracket.unhealthy()), hardEnd);
         }
     }
