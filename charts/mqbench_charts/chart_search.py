@@ -81,11 +81,12 @@ def trial_table(steps: list[dict]) -> Table:
 
 
 def climb_text(discovery: dict) -> str:
-    """", climbed from N msg/s" when the search's last climb rose above the rate its bracket converged on."""
+    """", climbed from N msg/s" when the search's last climb rose above the rate its bracket converged
+    on; ", down from N msg/s" when that rate no longer held in the climb (the broker had slowed)."""
     climbed, found = discovery.get("climbedFromRate"), discovery.get("foundRate")
-    if isinstance(climbed, (int, float)) and isinstance(found, (int, float)) and climbed < found:
-        return f", climbed from {format_number(climbed)} msg/s"
-    return ""
+    if not isinstance(climbed, (int, float)) or not isinstance(found, (int, float)) or climbed == found:
+        return ""
+    return f", {'climbed' if climbed < found else 'down'} from {format_number(climbed)} msg/s"
 
 
 def _outcome(discovery: dict) -> str:

@@ -53,6 +53,11 @@ def test_a_last_climb_above_the_bracket_is_named_in_the_titles_and_the_report():
     # A climb whose first step failed leaves the rate where the bracket put it: nothing to say.
     run.raw["rateDiscovery"]["climbedFromRate"] = 1400.0
     assert "climbed" not in run_html(run, "Kafka")
+    assert "down from" not in run_html(run, "Kafka")
+    # The bracket's rate no longer held in the climb (the broker slowed): the search came down.
+    run.raw["rateDiscovery"]["climbedFromRate"] = 1800.0
+    assert "down from 1,800 msg/s" in search_chart(run, DriverStyles(["Kafka"]), "Kafka").figure._suptitle.get_text()
+    assert "down from 1,800 msg/s" in run_html(run, "Kafka")
 
 
 def test_the_search_chart_puts_each_trials_latency_at_its_rate_and_marks_the_rate_found():

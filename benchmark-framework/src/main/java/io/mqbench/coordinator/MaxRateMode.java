@@ -65,13 +65,21 @@ final class MaxRateMode implements MeasurementMode {
         new MaxRateMeasurement(ctx).run();
     }
 
+    /** Where the last climb took the rate from the bracket's: up, or down when the broker had slowed. */
+    private static String climbText(TestResult.RateDiscovery found) {
+        if (found.climbedFromRate == null || found.climbedFromRate == found.foundRate) {
+            return "";
+        }
+        return String.format(Locale.ROOT, found.climbedFromRate < found.foundRate
+                ? ", climbed from %,.0f" : ", down from %,.0f: it no longer held in the last climb", found.climbedFromRate);
+    }
+
     private static void report(RunContext ctx) {
         TestResult.RateDiscovery found = ctx.result.rateDiscovery;
         String bracket = found.unsustainableRate == null ? ""
                 : String.format(Locale.ROOT, " (sustainable %,.0f, unsustainable %,.0f msg/s)", found.sustainableRate, found.unsustainableRate);
         if (found.converged) {
-            String climbed = found.climbedFromRate != null && found.climbedFromRate < found.foundRate
-                    ? String.format(Locale.ROOT, ", climbed from %,.0f", found.climbedFromRate) : "";
+            String climbed = climbText(found);
             ctx.console.info(String.format(Locale.ROOT, "the search converged at %s on %,.0f msg/s%s%s after %d trials%s",
                     Console.clock(Duration.ofMillis((long) (found.convergedAtSecond * 1000))), found.foundRate, climbed, bracket,
                     found.trials.size(), found.warmupExtendedSeconds >= 1

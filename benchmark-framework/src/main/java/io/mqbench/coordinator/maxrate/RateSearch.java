@@ -34,7 +34,9 @@ import org.HdrHistogram.Histogram;
  *       sustainable one is confirmed;
  *   <li>then a last climb: trials at {@value #CLIMB_STEP_PERCENT}% steps above the rate found, each
  *       over a long window ({@link Stage#CLIMB}) judged as the measured phase is, until one fails
- *       (after a climb, the midpoint below it is tried too).
+ *       (after a climb, the midpoint below it is tried too); if the last of them achieved clearly
+ *       less than the rate that held before it, that rate is judged again, and the search goes down
+ *       until a rate holds.
  *       The bracket's trials last a few seconds; a broker whose flow control holds publishers back
  *       for hundreds of milliseconds at a time (RabbitMQ without a confirm window) fails them well
  *       below what it holds for a minute. Where the bracket was right the first step fails at once,
@@ -84,7 +86,9 @@ public final class RateSearch {
             + " rate until they are within 2%; the lowest unsustainable rate is tried again and the highest"
             + " sustainable one confirmed; then a last climb in 5% steps above it, each judged over 20 s as the"
             + " measured phase is (producers within 2% by what they sent, backlog within 0.5%), until one fails,"
-            + " and after a climb the midpoint below it; the measured phase runs at the highest rate that held, fixed";
+            + " and after a climb the midpoint below it; if the last window achieved more than 2% less than the rate that held before"
+            + " it, that rate is judged again over 20 s and, while it fails, the search goes down to what the failed window achieved"
+            + " (at least 5% lower); the measured phase runs at the rate that held last, fixed";
 
     enum Stage {
         RAMP(500, 1_500), NARROW(1_000, 4_000), RETEST(1_000, 4_000), CONFIRM(1_000, 4_000), RECHECK(1_000, 4_000),
@@ -176,9 +180,13 @@ public final class RateSearch {
             }
             boolean sustainable = trial(stage, rate, tolerance);
             if (stage == Stage.CONFIRM && sustainable && bracket.converged() && bracket.healthy() == rate) {
-                climb(rate, hardEnd);
-                record.converged = true;
-                record.convergedAtSecond = seconds(probe.nanoTime() - loadStartNanos);
+                if (climb(rate, hardEnd)) {
+                    record.converged = true;
+                    record.convergedAtSecond = seconds(probe.nanoTime() - loadStartNanos);
+                } else {
+                    record.note = "the last climb's window achieved less than the rate found, and no rate was judged to hold"
+                            + " after it before the warm-up's longest extension ran out" + bracketText();
+                }
                 break;
             }
             if (bracket.exhausted()) {
@@ -222,36 +230,83 @@ public final class RateSearch {
      * is drained); after a climb of one step or more, the midpoint between the last step that held
      * and the one that failed is tried too, so that the climb places the limit within half a step.
      * No step starts that could not finish before {@code hardEnd}. Steps that hold raise the
-     * bracket's sustainable end; one that fails becomes its unsustainable end.
+     * bracket's sustainable end; one that fails becomes its unsustainable end. Then {@link
+     * #descendIfSlowed} checks that the rate to be measured still holds.
+     *
+     * @return false if the climb's last window achieved clearly less than the rate to be measured and no
+     *     rate was judged to hold after it in time
      */
-    private void climb(double converged, long hardEnd) throws IOException {
+    private boolean climb(double converged, long hardEnd) throws IOException {
         record.climbedFromRate = (double) Math.round(converged);
         listener.note(String.format(Locale.ROOT, "the bracket converged on %,.0f msg/s: climbing in %d%% steps over %d-s windows",
                 converged, CLIMB_STEP_PERCENT, Stage.CLIMB.windowMillis / 1000));
         double held = converged;
-        while (climbStep(held * (1 + CLIMB_STEP), hardEnd)) {
+        Verdict last;
+        while ((last = climbStep(held * (1 + CLIMB_STEP), hardEnd)) != null && last.healthy()) {
             held *= 1 + CLIMB_STEP;
         }
-        // A step that held above the bracket cleared its unsustainable end: one there now is the step
-        // that failed, a step above the last that held (none: the climb ran out of time or rates).
-        if (held > converged && bracket.hasUnhealthy()) {
-            climbStep(Math.sqrt(held * bracket.unhealthy()), hardEnd);
+        // After a step held above the bracket, the one that failed is a step above the last that held.
+        if (held > converged && last != null) {
+            double midpoint = Math.sqrt(held * bracket.unhealthy());
+            Verdict between = climbStep(midpoint, hardEnd);
+            if (between != null) {
+                held = between.healthy() ? midpoint : held;
+                last = between;
+            }
+        }
+        return descendIfSlowed(held, last, hardEnd);
+    }
+
+    /**
+     * The climb's last window failed with the slower side achieving clearly less than the rate that
+     * held before it (by more than the search's precision): the system has slowed since (a broker
+     * whose capacity wanders over minutes, or a window that ended in a long stall), and a measured
+     * phase at that rate would not hold. So that rate is judged again over a climb window, and while
+     * it fails the search goes down to what the failed window achieved (at least a step lower) and
+     * judges that, until one holds. Each verdict is fed to the bracket: a rate that no longer holds
+     * overturns its sustainable end, the first that holds becomes it.
+     *
+     * @return false if no rate held before {@code hardEnd}
+     */
+    private boolean descendIfSlowed(double held, Verdict last, long hardEnd) throws IOException {
+        if (last == null || last.healthy() || !(achieved(last) < held * (1 - TOLERANCE))) {
+            return true;
+        }
+        listener.note(String.format(Locale.ROOT, "the last climb's window achieved %,.0f msg/s, below the %,.0f that held before it:"
+                + " judging that rate again", achieved(last), held));
+        double rate = held;
+        while (true) {
+            Verdict again = climbStep(rate, hardEnd);
+            if (again == null) {
+                return false;
+            }
+            if (again.healthy()) {
+                return true;
+            }
+            if (rate <= MIN_RATE) {
+                return false;
+            }
+            double lower = rate / (1 + CLIMB_STEP);
+            if (achieved(again) < lower) {
+                lower = achieved(again);
+            }
+            rate = Math.max(MIN_RATE, lower);
         }
     }
 
-    /** One step of the last climb, fed to the bracket; false if it failed or could not run in time. */
-    private boolean climbStep(double rate, long hardEnd) throws IOException {
+    /** One step of the last climb, fed to the bracket; null if it could not run in time or is above the search's ceiling. */
+    private Verdict climbStep(double rate, long hardEnd) throws IOException {
         long longestStep = (Stage.CLIMB.settleMillis + Stage.CLIMB.windowMillis) * 1_000_000L;
         if (rate > MAX_RATE) {
-            return false;
+            return null;
         }
         if (probe.nanoTime() + longestStep - hardEnd > 0) {
             listener.note("the last climb stopped: the warm-up's longest extension is reached");
-            return false;
+            return null;
         }
         Verdict verdict = measure(Stage.CLIMB, rate, FINAL_TOLERANCE);
         bracket.record(rate, verdict.healthy(), achieved(verdict));
-        return verdict.healthy();
+        return verdict;
     }
 
     /**

@@ -197,6 +197,35 @@ class RateSearchTest {
     }
 
     @Test
+    void aBrokerThatSlowsOnceTheBracketHasConvergedIsMeasuredAtWhatItStillHolds() throws Exception {
+        // Consumers take 100 000 msg/s until the bracket converges, then 85 000 (seen on Artemis: a
+        // 4-s confirmation held 18,584 msg/s, the climb's next 20 s achieved 15,212, and the
+        // measured minute at 18,584 published 86 % of it). The climb's failed step achieved far less
+        // than the rate that held before it, so that rate is judged again, and the search goes down.
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = 100_000;
+        RateSearch.Listener slowsDown = new RateSearch.Listener() {
+            @Override
+            public void trial(long secondsSinceLoadStart, TestResult.RateTrial trial) {}
+
+            @Override
+            public void note(String text) {
+                notes.add(text);
+                if (text.startsWith("the bracket converged")) {
+                    system.consumerCapacity = 85_000;
+                }
+            }
+        };
+        double found = new RateSearch(system, 1, true, null, record, slowsDown).run(Duration.ofSeconds(60), 0);
+        assertConvergedNear(85_000, found);
+        assertTrue(record.climbedFromRate > 95_000, "the bracket converged before the slowdown: " + record.climbedFromRate + trials());
+        assertTrue(notes.stream().anyMatch(n -> n.contains("judging that rate again")), notes + trials());
+        TestResult.RateTrial last = record.trials.get(record.trials.size() - 1);
+        assertEquals("climb", last.stage, trials());
+        assertEquals("sustainable", last.verdict, "the search ends on a rate that held after the slowdown" + trials());
+    }
+
+    @Test
     void aLossyBrokerIsJudgedOnLagNotOnWhatItLost() throws Exception {
         SimulatedSystem system = new SimulatedSystem();
         system.consumerCapacity = 100_000;
