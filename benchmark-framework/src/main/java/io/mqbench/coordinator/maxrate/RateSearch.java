@@ -250,7 +250,9 @@ public final class RateSearch {
             double midpoint = Math.sqrt(held * bracket.unhealthy());
             Verdict between = climbStep(midpoint, hardEnd);
             if (between != null) {
-                held = between.healthy() ? midpoint : held;
+                if (between.healthy()) {
+                    held = midpoint;
+                }
                 last = between;
             }
         }

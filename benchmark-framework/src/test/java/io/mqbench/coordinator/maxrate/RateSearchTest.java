@@ -11,6 +11,7 @@ import io.mqbench.workload.LatencyLimit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -204,18 +205,11 @@ class RateSearchTest {
         // than the rate that held before it, so that rate is judged again, and the search goes down.
         SimulatedSystem system = new SimulatedSystem();
         system.consumerCapacity = 100_000;
-        RateSearch.Listener slowsDown = new RateSearch.Listener() {
-            @Override
-            public void trial(long secondsSinceLoadStart, TestResult.RateTrial trial) {}
-
-            @Override
-            public void note(String text) {
-                notes.add(text);
-                if (text.startsWith("the bracket converged")) {
-                    system.consumerCapacity = 85_000;
-                }
+        RateSearch.Listener slowsDown = listener(note -> {
+            if (note.startsWith("the bracket converged")) {
+                system.consumerCapacity = 85_000;
             }
-        };
+        });
         double found = new RateSearch(system, 1, true, null, record, slowsDown).run(Duration.ofSeconds(60), 0);
         assertConvergedNear(85_000, found);
         assertTrue(record.climbedFromRate > 95_000, "the bracket converged before the slowdown: " + record.climbedFromRate + trials());
@@ -362,6 +356,11 @@ class RateSearchTest {
     }
 
     private RateSearch.Listener listener() {
+        return listener(note -> {});
+    }
+
+    /** Keeps every note, and lets a test act on one as the search gives it (in simulated time). */
+    private RateSearch.Listener listener(Consumer<String> onNote) {
         return new RateSearch.Listener() {
             @Override
             public void trial(long secondsSinceLoadStart, TestResult.RateTrial trial) {}
@@ -369,6 +368,7 @@ class RateSearchTest {
             @Override
             public void note(String text) {
                 notes.add(text);
+                onNote.accept(text);
             }
         };
     }
