@@ -66,7 +66,7 @@ final class MaxRateMode implements MeasurementMode {
     }
 
     /** Where the last climb took the rate from the bracket's: up, or down when the broker had slowed. */
-    private static String climbText(TestResult.RateDiscovery found) {
+    static String climbText(TestResult.RateDiscovery found) {
         if (found.climbedFromRate == null || found.climbedFromRate == found.foundRate) {
             return "";
         }
