@@ -4,18 +4,33 @@ import io.mqbench.driver.api.PausableConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * A consumer thread that takes due messages from the partitions its subscription gave it and hands
  * them to the callback. When nothing is due it parks until the next message is due or a producer
  * wakes it, so an injected delay is kept to within the timer's resolution (tens of microseconds).
+ *
+ * <p>While messages come densely (a wait ended with several waiting), an empty queue is not watched
+ * but left alone for {@link #GATHER_NANOS}, then drained in one go. A consumer right behind the
+ * producer, polling or parking on every message, makes each send move cache lines between the two
+ * cores (the slot, the queue's index, the wake-up flag) and, when it parks, costs the sender a
+ * system call to wake it. How much that costs depends on where the host has put this machine's
+ * two virtual CPUs: a cache line took 55 ns there and back between them at some times and 320-340
+ * ns at others (docs/max-rate.md, "Where the harness's ceiling moves"). Gathering for a few
+ * microseconds lets the sender fill whole lines alone; a message then waits at most that much
+ * longer. At low rates, where a wake-up finds a single message, it parks at once as before.
  */
 final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Runnable {
     /** At most this many messages from one partition before looking at the next, for fairness. */
     private static final int BATCH = 256;
     /** Longest park, so pause, close and reassignment are noticed even without traffic. */
     private static final long MAX_PARK_NANOS = 10_000_000;
+    /** How long an empty queue is left to fill while messages come densely: 40 messages at 4 M msg/s. */
+    private static final long GATHER_NANOS = 10_000;
+    /** A wait that ends with at least this many messages waiting shows them coming densely. */
+    private static final int DENSE = 4;
 
     private final LoopbackSubscription subscription;
     private final ConsumerCallback callback;
@@ -25,7 +40,12 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private volatile List<PartitionQueue> assigned = List.of();
     private volatile boolean running = true;
     private volatile boolean paused;
-    private volatile boolean waiting;
+    /** Parked (or about to park) until a message arrives; cleared by the one producer that wakes it. */
+    private final AtomicBoolean waiting = new AtomicBoolean();
+    /** The last wait ended with {@link #DENSE} or more messages waiting: gather rather than park. */
+    private boolean dense;
+    /** The consumer waited (parked or gathered) since it last delivered. */
+    private boolean waited;
 
     LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity,
                      Stalls stalls) {
@@ -49,7 +69,8 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
 
     /** Called by producers after adding a message to one of this consumer's partitions. */
     void wake() {
-        if (waiting) {
+        // One wake-up per park: the sends that follow it until the consumer runs need none.
+        if (waiting.get() && waiting.compareAndSet(true, false)) {
             LockSupport.unpark(thread);
         }
     }
@@ -63,7 +84,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                 continue;
             }
             long nextDue = Long.MAX_VALUE;
-            boolean delivered = false;
+            int delivered = 0;
             boolean paceBound = false;
             for (PartitionQueue queue : assigned) {
                 long now = System.nanoTime();
@@ -77,7 +98,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                         break;
                     }
                     callback.messageReceived(envelope.payload(), envelope.publishMillis());
-                    delivered = true;
+                    delivered++;
                     if (pace != null) {
                         pace.took(now, envelope.payload().length);
                     }
@@ -93,9 +114,30 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
             if (paceBound) {
                 // Busy with earlier messages: a producer's wake-up would change nothing.
                 LockSupport.parkNanos(Math.max(1, pace.readyAt() - System.nanoTime()));
-            } else if (!delivered) {
-                sleepUntil(nextDue);
+            } else if (delivered > 0) {
+                if (waited) {
+                    dense = delivered >= DENSE;
+                    waited = false;
+                }
+            } else {
+                if (waited) {
+                    dense = false;      // nothing came during the last wait
+                }
+                if (dense && nextDue == Long.MAX_VALUE) {
+                    gather();
+                } else {
+                    sleepUntil(nextDue);
+                }
+                waited = true;
             }
+        }
+    }
+
+    /** Leaves the queues alone for {@link #GATHER_NANOS} (spinning, without touching them). */
+    private void gather() {
+        long end = System.nanoTime() + GATHER_NANOS;
+        while (running && !paused && System.nanoTime() - end < 0) {
+            Thread.onSpinWait();
         }
     }
 
@@ -104,14 +146,14 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
         if (wait <= 0) {
             return;
         }
-        waiting = true;
+        waiting.set(true);
         // A producer may have added a message after the scan above; look once more before parking.
         if (dueNanos == Long.MAX_VALUE && anyWaiting()) {
-            waiting = false;
+            waiting.set(false);
             return;
         }
         LockSupport.parkNanos(wait);
-        waiting = false;
+        waiting.set(false);
     }
 
     private boolean anyWaiting() {

@@ -8,6 +8,8 @@ import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,6 +80,35 @@ class LoopbackBenchmarkDriverTest {
         a1.values.forEach(v -> keysOfA1.add(v % 40));
         for (int v : a2.values) {
             assertTrue(!keysOfA1.contains(v % 40), "a key stays on one partition, so on one consumer");
+        }
+    }
+
+    @Test
+    void afterADenseBurstTheConsumerParksAgainAndStillWakesForTheNextMessage() throws Exception {
+        start(new LoopbackSettings());
+        Recorder recorder = new Recorder();
+        BenchmarkProducer producer = oneTopicConsumedBy(recorder);
+        int burst = 200_000;
+        for (int i = 0; i < burst; i++) {
+            producer.sendAsync(Optional.empty(), payload(i));
+        }
+        await(() -> recorder.values.size() == burst);
+        Thread consumer = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("loopback-t-")).findFirst().orElseThrow();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Thread.sleep(100);
+        long cpuBefore = threads.getThreadCpuTime(consumer.getId());
+        Thread.sleep(500);
+        long idleCpu = threads.getThreadCpuTime(consumer.getId()) - cpuBefore;
+        // Gathering spins; with nothing coming it must give way to parking, not spin on.
+        assertTrue(idleCpu < TimeUnit.MILLISECONDS.toNanos(50), "an idle consumer used " + idleCpu / 1_000_000 + " ms of CPU in 500 ms");
+        long sent = System.nanoTime();
+        producer.sendAsync(Optional.empty(), payload(burst)).get();
+        await(() -> recorder.values.size() == burst + 1);
+        long delay = recorder.receivedNanos.get(burst) - sent;
+        assertTrue(delay < TimeUnit.MILLISECONDS.toNanos(5), "a message after the silence waited " + delay / 1_000 + " µs");
+        for (int i = 0; i <= burst; i++) {
+            assertEquals(i, recorder.values.get(i), "one partition keeps order");
         }
     }
 
