@@ -16,4 +16,10 @@ final class FixedRateMode implements MeasurementMode {
     public void measure(RunContext ctx) throws Exception {
         Measure.measure(ctx, new LoadMonitor(ctx));
     }
+
+    /** Only the warm-up stands between a start-up and the measured phase here. */
+    @Override
+    public boolean judgesSettling() {
+        return true;
+    }
 }

@@ -48,6 +48,14 @@ sealed interface MeasurementMode permits FixedRateMode, MaxRateMode, BacklogMode
 
     void measure(RunContext ctx) throws Exception;
 
+    /**
+     * Whether the measured phase's first period is judged for latency still settling
+     * ({@link LatencySettling}): where the warm-up alone keeps a start-up out of the figures.
+     */
+    default boolean judgesSettling() {
+        return false;
+    }
+
     /** "for 1m", or "until N messages are received (limit 1m)" for a count-bounded run; {@code rate} precedes it. */
     static String measuredFor(RunContext ctx, String what, String rate) {
         Duration limit = ctx.workload.testDuration();

@@ -12,8 +12,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The last phase, run whatever happened once the load had started (a failure, a stop, a count not
  * reached): the cumulative latencies, the delivery check, the send errors, the workers stopped and
- * described, the client's own load judged, the status written. Each step guards itself, so one
- * that fails (a worker gone) costs only its own part of the result, and the run is still saved.
+ * described, whether latency had settled and the client's own load judged, the status written.
+ * Each step guards itself, so one that fails (a worker gone) costs only its own part of the
+ * result, and the run is still saved.
  */
 final class Teardown implements Phase {
     private static final Logger log = LoggerFactory.getLogger(Teardown.class);
@@ -39,6 +40,7 @@ final class Teardown implements Phase {
         attempt(ctx, "stop the workers", ctx.worker::stopAll);
         describeWorkers(ctx);
         ctx.assembler.summarize();
+        attempt(ctx, "judge whether latency had settled", () -> LatencySettling.check(ctx));
         attempt(ctx, "judge the client's own load", () -> ctx.clientLoad.report(ctx));
         ctx.assembler.finish(ctx.end, ctx.targetRate);
     }

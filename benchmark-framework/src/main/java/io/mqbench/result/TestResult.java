@@ -104,7 +104,8 @@ public class TestResult {
 
     /**
      * What makes a figure of a complete run less than it seems (a search that did not settle, a
-     * measured phase that did not hold its rate); printed at the end of the run and in the report.
+     * measured phase that did not hold its rate, latency still settling when the measured phase
+     * began); printed at the end of the run and in the report.
      */
     public List<String> warnings;
 
