@@ -4,7 +4,9 @@ A comparison is a family of runs (see grouping.py) with two drivers or more. Thr
 where rates were searched or pushed (max-rate runs, plain OMB files): the highest mean publish
 rate at each message size. Latency is compared where rates were fixed: the lowest end-to-end p50
 and p99 at each rate, among the drivers that kept up (published within 2 % of the target); the
-others are named, because a low latency at a rate not reached says nothing.
+others are named, because a low latency at a rate not reached says nothing. So are the drivers
+whose runs warned that latency was still settling when the measured phase began: their p99 is
+mostly a start-up (a broker just started, a client's JIT), so the comparison is not yet the brokers'.
 
 Delivery is judged per run by the same rule as the harness's warnings: lost (or not received
 when the drain ended) and duplicated always count; out of order only where order is promised,
@@ -63,6 +65,14 @@ def order_promised(run: Run) -> bool:
     config = run.raw.get("workloadConfig") if isinstance(run.raw.get("workloadConfig"), dict) else {}
     consumers = config.get("consumerPerSubscription", run.consumers_per_topic)
     return run.partitions == 1 and consumers == 1
+
+
+SETTLING = "latency was still settling when the measured phase began"
+
+
+def still_settling(run: Run) -> bool:
+    """The harness warned that the run's measured phase began with latency still settling."""
+    return any(isinstance(w, str) and SETTLING in w for w in run.raw.get("warnings") or [])
 
 
 def delivery_problems(runs: list[Run]) -> list[Run]:
@@ -146,11 +156,13 @@ def latency_verdicts(runs: list[Run]) -> list[Verdict]:
                     cells += [Cell(_best(latencies, False)), Cell(format_number(latencies[0][0]), sort=latencies[0][0])]
                 else:
                     cells += [Cell("—"), Cell("—")]
-            cells += [Cell(", ".join(behind) or "—", bad=bool(behind)), _delivery_column(by_driver)]
+            settling = sorted(d for d, rs in by_driver.items() if any(still_settling(r) for r in rs))
+            cells += [Cell(", ".join(behind) or "—", bad=bool(behind)),
+                      Cell(", ".join(settling) or "—", bad=bool(settling)), _delivery_column(by_driver)]
             rows.append(cells)
         out.append(Verdict("Lowest latency", family.description(),
                            ["target (msg/s)", "lowest e2e p50", "ms", "lowest e2e p99", "ms", "did not keep up",
-                            "delivery problems"], rows))
+                            "latency still settling", "delivery problems"], rows))
     return out
 
 
