@@ -20,16 +20,19 @@ import java.util.Optional;
  * run reached, the median p99 of the periods in the second half of the measured phase, and at least
  * {@value #MIN_EXCESS_MILLIS} ms above it. The second half, not all later periods: a start can take
  * longer than a period (the quickstart's broker once gave 73, 60 and 17 ms, and 5-9 ms once warm),
- * and the median lets one late spike pass. The floor keeps
- * microsecond jitter (an in-memory driver's first JIT pause) from counting; the ratio asks for a
- * start that stands out, not the spread of a steady run. Only fixed-rate runs are judged, where the
- * warm-up is what keeps the start out: a maximum-rate search has run for minutes before it measures,
- * and a backlog run's latency is the backlog's by design. Nor runs with faults (a fault in the first
- * period is not a start-up).
+ * and the median lets one late spike pass. A last period shorter than {@value #SHORTEST_PERIOD_SECONDS}
+ * s (a duration that is not a multiple of 10 s) holds too few messages for its p99 to be a level and
+ * is left out. The floor keeps microsecond jitter (an in-memory driver's first JIT pause) from
+ * counting; the ratio asks for a start that stands out, not the spread of a steady run.
+ *
+ * <p>Only fixed-rate runs are judged, where the warm-up alone keeps a start out: a maximum-rate
+ * search has run for minutes before it measures, and a backlog run's latency is the backlog's by
+ * design. Runs with faults are not judged either: a fault in the first period is not a start-up.
  */
 final class LatencySettling {
     static final double RATIO = 3;
     static final double MIN_EXCESS_MILLIS = 1;
+    static final double SHORTEST_PERIOD_SECONDS = 2;
 
     private LatencySettling() {}
 
@@ -44,6 +47,10 @@ final class LatencySettling {
     static Optional<String> warning(TestResult result, boolean consumers, Duration warmup) {
         boolean endToEnd = consumers && result.endToEndLatency99pct.stream().anyMatch(p99 -> p99 != null && p99 > 0);
         List<Double> p99s = endToEnd ? result.endToEndLatency99pct : result.publishLatency99pct;
+        int last = p99s.size() - 1;
+        if (last >= 0 && last < result.periodSeconds.size() && result.periodSeconds.get(last) < SHORTEST_PERIOD_SECONDS) {
+            p99s = p99s.subList(0, last);
+        }
         if (p99s.size() < 2 || p99s.contains(null)) {
             return Optional.empty();
         }

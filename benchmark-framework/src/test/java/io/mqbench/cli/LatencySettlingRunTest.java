@@ -45,10 +45,10 @@ class LatencySettlingRunTest {
                 steady.path("warnings") + " with end-to-end p99 per period " + steady.path("endToEndLatency99pct"));
     }
 
-    /** 2,000 msg/s of 100 B, a 2-s warm-up and 12 s measured: two periods (10 s and 2 s). */
+    /** 2,000 msg/s of 100 B, a 2-s warm-up and 13 s measured: two periods (10 s and 3 s, long enough to count). */
     private BenchmarkCli run(String name, String driverText) {
         Path driver = TempFiles.write(dir, name + "-driver.yaml", driverText);
-        Path workload = TempFiles.fixedRateWorkload(dir, name, 1, 100, 2000, 12, 2);
+        Path workload = TempFiles.fixedRateWorkload(dir, name, 1, 100, 2000, 13, 2);
         BenchmarkCli run = BenchmarkCli.run("-d", driver.toString(), "-o", dir.resolve(name).toString(), workload.toString());
         assertEquals(0, run.exitCode, run.out() + run.err());
         return run;
