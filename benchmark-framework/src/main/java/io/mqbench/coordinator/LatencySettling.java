@@ -19,7 +19,7 @@ import java.util.Optional;
  * when consumers read, publish latency otherwise) is at least {@value #RATIO} times the level the
  * run reached, the median p99 of the periods in the second half of the measured phase, and at least
  * {@value #MIN_EXCESS_MILLIS} ms above it. The second half, not all later periods: a start can take
- * longer than a period (the quickstart's broker once gave 73, 60 and 17 ms, and 5-9 ms once warm),
+ * longer than a period (the quickstart's broker once gave 73, 60 and 17 ms, and 2-9 ms once warm),
  * and the median lets one late spike pass. A last period shorter than {@value #SHORTEST_PERIOD_SECONDS}
  * s (a duration that is not a multiple of 10 s) holds too few messages for its p99 to be a level and
  * is left out. The floor keeps microsecond jitter (an in-memory driver's first JIT pause) from
