@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.Timing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,7 @@ class LatencySettlingRunTest {
     Path dir;
 
     @Test
-    void aSlowStartOfTheMeasuredPhaseIsAWarningAndASteadyRunHasNone() throws Exception {
+    void aSlowStartOfTheMeasuredPhaseIsAWarning() throws Exception {
         // The stall's clock starts at the first send (the subscription probes, about a second
         // before the 2-s warm-up), so it falls 1-3 s into the measured phase's first 10-s period.
         BenchmarkCli stalled = run("stalled", LOOPBACK + "deliveryStall: {afterMs: 4500, forMs: 1500}\n");
@@ -37,7 +38,12 @@ class LatencySettlingRunTest {
         assertTrue(slow.path("warnings").toString().contains(WARNING), slow.path("warnings").toString());
         assertTrue(stalled.out().contains("WARNING: " + WARNING), stalled.out());
         assertTrue(slow.path("warnings").toString().contains("a longer warm-up than 2s"), slow.path("warnings").toString());
+    }
 
+    /** Timing: beside other test JVMs the scheduler adds milliseconds to a p99 (see {@link Timing}). */
+    @Test
+    @Timing
+    void aSteadyRunHasNoSuchWarning() throws Exception {
         run("steady", LOOPBACK);
         JsonNode steady = BenchmarkCli.onlyResult(dir.resolve("steady"));
         assertEquals(2, steady.path("endToEndLatency99pct").size(), steady.path("endToEndLatency99pct").toString());
