@@ -32,7 +32,7 @@ import java.util.Optional;
 final class LatencySettling {
     static final double RATIO = 3;
     static final double MIN_EXCESS_MILLIS = 1;
-    static final double SHORTEST_PERIOD_SECONDS = 2;
+    static final double SHORTEST_PERIOD_SECONDS = 1.5;
 
     private LatencySettling() {}
 

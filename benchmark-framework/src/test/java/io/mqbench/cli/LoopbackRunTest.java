@@ -77,9 +77,16 @@ class LoopbackRunTest {
         assertEquals(r.at("/summary/measuredSeconds").asDouble(), previous, 0.01, "the last sample ends with the window");
     }
 
-    /** What a machine that stalls can spoil: the rate and the injected delay, overall and second by second. */
+    /**
+     * What a machine that stalls can spoil: the rate and the injected delay, overall and second by
+     * second, and that a steady run does not warn of latency still settling (its two periods, 10 s
+     * and 2 s, are both judged: the last is over 1.5 s).
+     */
     private static void assertTheRunsTiming(SteadyRun.Steady steady) {
         JsonNode r = steady.result();
+        assertTrue(r.get("periodSeconds").get(1).asDouble() >= 1.5, r.get("periodSeconds").toString());
+        assertFalse(r.path("warnings").toString().contains("still settling"),
+                r.path("warnings") + " with end-to-end p99 per period " + r.get("endToEndLatency99pct"));
         assertEquals(2000, r.get("publishRate").get(0).asDouble(), 2000 * 0.02);
         assertEquals(5.0, r.get("aggregatedEndToEndLatency50pct").asDouble(), 0.25, "e2e p50 is the injected 5 ms");
         JsonNode samples = r.get("samples");

@@ -79,15 +79,15 @@ class LatencySettlingTest {
     }
 
     @Test
-    void aLastPeriodOfUnderTwoSecondsIsNoLevel() {
+    void aLastPeriodOfUnderOneAndAHalfSecondsIsNoLevel() {
         TestResult result = endToEnd(146.0, 34.6, 8.59);
-        result.periodSeconds.set(2, 1.5);
-        // Without the 1.5-s period the second half is the 34.6 ms period: 4.2 times, still a start.
+        result.periodSeconds.set(2, 1.2);
+        // Without the 1.2-s period the second half is the 34.6 ms period: 4.2 times, still a start.
         assertTrue(LatencySettling.warning(result, true, FIVE_SECONDS).orElseThrow().contains("34.6 ms in its second half"));
         TestResult twoPeriods = endToEnd(146.0, 8.59);
         twoPeriods.periodSeconds.set(1, 0.4);
         assertEquals(Optional.empty(), LatencySettling.warning(twoPeriods, true, FIVE_SECONDS));
-        twoPeriods.periodSeconds.set(1, 2.0);
+        twoPeriods.periodSeconds.set(1, 1.5);
         assertTrue(LatencySettling.warning(twoPeriods, true, FIVE_SECONDS).isPresent());
     }
 
