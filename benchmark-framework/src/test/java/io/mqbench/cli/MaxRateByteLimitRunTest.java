@@ -14,15 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
  * its own so that its search (over a minute) runs beside that class's in another test JVM.
  */
 class MaxRateByteLimitRunTest {
-    private static final String LOOPBACK = "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
-
     @TempDir
     Path dir;
 
     @Test
     void theByteLimitBindsForLargeMessages() throws Exception {
         // 20 MB/s of 10 KB messages is 2 048 msg/s, far below the message limit.
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-20MB\n" + LOOPBACK
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-20MB\n" + MaxRateRuns.LOOPBACK
                 + "capacity: {messagesPerSecond: 400000, bytesPerSecond: 20MB/s}\n");
         JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 10_240, ""));
         MaxRateRuns.assertFoundNear(r, 2048);

@@ -20,14 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  * own, so that the searches, a minute or more each, run in parallel test JVMs).
  */
 class MaxRateRunTest {
-    private static final String LOOPBACK = "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
-
     @TempDir
     Path dir;
 
     @Test
     void theSearchConvergesJustBelowAMessageCapacityAndTheMeasuredPhaseHoldsIt() throws Exception {
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-2k\n" + LOOPBACK + "capacity: {messagesPerSecond: 2000}\n");
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-2k\n" + MaxRateRuns.LOOPBACK + "capacity: {messagesPerSecond: 2000}\n");
         JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, ""));
         MaxRateRuns.assertFoundNear(r, 2000);
     }
@@ -36,7 +34,7 @@ class MaxRateRunTest {
     void aSearchGivenNoExtensionMeasuresWhatItFoundInTheWarmUpAndSaysItDidNotSettle() throws Exception {
         // maxRateLongestExtensionSeconds: 0 and a 2-s warm-up: the search stops after the trial under
         // way when the warm-up ends (its first or second ramp step), far from the capacity.
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-2k\n" + LOOPBACK + "capacity: {messagesPerSecond: 2000}\n");
+        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-2k\n" + MaxRateRuns.LOOPBACK + "capacity: {messagesPerSecond: 2000}\n");
         MaxRateRuns.Run run = MaxRateRuns.runChecked(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLongestExtensionSeconds: 0\n"));
         assertFalse(run.cli().out().contains("warm-up extended"), run.cli().out());
         JsonNode r = run.result();

@@ -14,6 +14,9 @@ import java.util.regex.Pattern;
 
 /** A {@code producerRate: 0} run through the command line, shared by the max-rate run tests. */
 final class MaxRateRuns {
+    /** The loopback driver's class line, for the driver files the max-rate run tests write. */
+    static final String LOOPBACK = "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+
     private MaxRateRuns() {}
 
     /** What a run printed and the result it wrote. */
