@@ -13,20 +13,27 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class PacedSchedule {
     private volatile double pendingRate;
+    /** When the pending rate was set: the new schedule runs from then, even for a sender busy at the time. */
+    private volatile long changedAtNanos;
     private volatile boolean rateChanged;
     private double intervalNanos;
     private long startNanos;
     private long sent;
 
     public PacedSchedule(double messagesPerSecond) {
-        this.pendingRate = messagesPerSecond;
-        this.rateChanged = true;
+        setRate(messagesPerSecond);
     }
 
-    /** Takes effect from the next message on, without a burst to make up for the old rate. */
+    /**
+     * Takes effect from now on, without a burst to make up for the old rate: a sender behind its
+     * schedule is let off what was due before, and owes what falls due from now, even while it is
+     * still busy in a driver call (that wait is the new rate's publish delay). The coordinator
+     * relies on it to start a measured phase on a fresh schedule.
+     */
     public void setRate(double messagesPerSecond) {
         pendingRate = messagesPerSecond;
-        rateChanged = true;
+        changedAtNanos = System.nanoTime();
+        rateChanged = true; // last: the sender reads it first, then the two fields above
     }
 
     public double rate() {
@@ -72,10 +79,11 @@ public final class PacedSchedule {
     private void reanchor() {
         rateChanged = false;
         double rate = pendingRate;
-        long now = System.nanoTime();
-        // Continue from the next intended time if we were on schedule; never re-send the past.
-        long next = intervalNanos == 0 ? now : startNanos + (long) (sent * intervalNanos);
-        startNanos = Math.max(now, next);
+        long changedAt = changedAtNanos;
+        // Continue from the next intended time if we were on schedule, else from the change: never
+        // send what was due before it. (A new or paused schedule starts at the change.)
+        long next = intervalNanos == 0 ? changedAt : startNanos + (long) (sent * intervalNanos);
+        startNanos = Math.max(changedAt, next);
         sent = 0;
         intervalNanos = rate <= 0 ? 0 : 1e9 / rate;
     }

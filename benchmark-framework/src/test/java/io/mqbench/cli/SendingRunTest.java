@@ -90,6 +90,25 @@ class SendingRunTest {
     }
 
     @Test
+    void producersStillBehindWhenTheWarmUpGivesUpStartTheMeasurementOnAFreshSchedule() throws Exception {
+        // The driver takes no send from 0.3 s to 6.3 s. The 2-s warm-up goes on while the producers
+        // catch up, sees them no closer three seconds later (about 5 s) and starts the measurement,
+        // with a warning. The stall then goes on into the measured phase (to 6.3 s). What the
+        // producers were behind when the measurement began (4.7 s of load) is the warm-up's, not
+        // sent; what fell due from the measurement's start on is: the phase holds the rate and its
+        // publish delay is its own 1.3 s. On the old code they sent the whole debt in the measured
+        // phase: 4,470 msg/s over its 4 s, and a publish delay p99 of about 6 s.
+        Path stalled = TempFiles.write(dir, "stalled.yaml", "name: Stalling\n" + LOOPBACK + "sendStall: {afterMs: 300, forMs: 6000}\n");
+        JsonNode r = run(stalled, "producersPerTopic: 1\nproducerRate: 2000\nmessageSize: 100\n", 4, 2);
+        assertTrue(r.path("warnings").toString().contains("behind their schedule"), r.path("warnings").toString());
+        assertEquals(2000, r.at("/summary/publishRate/mean").asDouble(), 2000 * 0.03, r.at("/summary").toString());
+        // (Its maximum is 6 s: the one send in hand when the stall began, due at 0.3 s, went out at 6.3 s.)
+        double delay99Micros = r.get("aggregatedPublishDelayLatency99pct").asDouble();
+        assertTrue(delay99Micros > 500_000 && delay99Micros < 2_500_000,
+                "the publish delay is the measured phase's own wait (about 1.3 s): p99 " + delay99Micros + " µs");
+    }
+
+    @Test
     void consumersBehindTheProducersWhenTheWarmUpEndsGetMoreWarmUpNotAMeasuredBacklog() throws Exception {
         // The consumers deliver nothing from 0.3 s to 3.3 s; the warm-up ends at 2 s with 1.7 s of
         // load (3,400 messages) waiting. The warm-up goes on until they have worked it off. On the

@@ -25,19 +25,39 @@ class PacedScheduleTest {
     }
 
     @Test
-    void aNewRateStartsFromNowWithoutABurstForThePast() {
+    void aNewRateStartsFromTheChangeWithoutABurstForThePast() {
         PacedSchedule schedule = new PacedSchedule(1e9);
         long before = schedule.awaitNext();
         for (int i = 0; i < 1000; i++) {
             schedule.awaitNext();
         }
+        long changing = System.nanoTime();
         schedule.setRate(250_000_000); // 4 ns apart
-        long now = System.nanoTime();
+        long changed = System.nanoTime();
         long a = schedule.awaitNext();
         long b = schedule.awaitNext();
-        assertTrue(a >= now, "re-anchored at or after the change, not in the past");
+        assertTrue(a >= changing && a <= changed, "re-anchored at the change, not in the past");
         assertTrue(a > before);
         assertEquals(4, b - a);
+    }
+
+    @Test
+    void aSenderBusyWhenTheRateChangesOwesTheSendsDueSinceTheChangeNotThoseBefore() throws InterruptedException {
+        // A sender blocked in a driver call (a full window, a stalled broker) when the rate is set
+        // (the warm-up's end, a search trial) still owes what fell due from then on: that wait is
+        // the new rate's publish delay. What it was behind before the change is not sent.
+        PacedSchedule schedule = new PacedSchedule(1000); // 1 ms apart
+        long first = schedule.awaitNext();
+        Thread.sleep(30); // 30 sends behind
+        long changing = System.nanoTime();
+        schedule.setRate(1000);
+        long changed = System.nanoTime();
+        Thread.sleep(30); // still blocked after the change
+        long next = schedule.awaitNext();
+        assertTrue(next > first + 1_000_000, "the sends before the change are not owed: " + (next - first) + " ns after the first");
+        assertTrue(next >= changing && next <= changed,
+                "due from the change on, not from when the sender came back: " + (next - changed) + " ns after the change");
+        assertEquals(next + 1_000_000, schedule.awaitNext(), "and on at the rate, at once while behind");
     }
 
     @Test
