@@ -173,7 +173,8 @@ public class TestResult {
     /**
      * A fixed-rate run whose producers ended the warm-up behind their schedule, or more than half a
      * second of load behind in their acknowledgements: how many seconds the warm-up went on for them
-     * to get back on it (absent when it did not need to).
+     * to get back on it (absent when it did not need to). Producers still behind then start the
+     * measured phase on a fresh schedule, and {@code warnings} says so.
      */
     public Double warmUpExtendedSeconds;
 
