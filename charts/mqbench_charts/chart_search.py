@@ -90,6 +90,8 @@ def climb_text(discovery: dict) -> str:
 
 
 def _outcome(discovery: dict) -> str:
+    if not isinstance(discovery.get("foundRate"), (int, float)):
+        return f"found no rate: {discovery.get('note')}"     # the run ended during the search
     found = format_number(discovery.get("foundRate"))
     if discovery.get("converged"):
         return f"converged on {found} msg/s{climb_text(discovery)} at {format_number(discovery.get('convergedAtSecond'))} s"

@@ -99,3 +99,16 @@ def test_warnings_show_beside_the_status():
     run = run_from(make_result(driver="Kafka", extra={"warnings": ["the measured phase did not hold 5,000 msg/s"]}))
     html = run_html(run, "Kafka")
     assert "(1 warning)" in html and "did not hold 5,000 msg/s" in html
+
+
+def test_a_search_the_run_ended_during_says_so_and_marks_no_rate_found():
+    run = _run()
+    note = "the run ended during the search, 12 s after it began (sustainable 1,400, unsustainable 2,000 msg/s)"
+    discovery = run.raw["rateDiscovery"]
+    discovery.update(converged=False, note=note, measuredPhases=[])
+    del discovery["foundRate"], discovery["convergedAtSecond"]
+    chart = search_chart(run, DriverStyles(["Kafka"]), "Kafka")
+    assert f"found no rate: {note}" in chart.figure._suptitle.get_text()
+    assert not any(t.get_text().startswith("found") for t in chart.axes["latency vs rate"].get_legend().get_texts())
+    assert "did not converge" in timeseries_chart(run, DriverStyles(["Kafka"]), "Kafka").axes["rate search"].get_title()
+    assert f"did not converge: {note}" in run_html(run, "Kafka")

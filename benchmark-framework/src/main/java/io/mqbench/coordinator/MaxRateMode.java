@@ -65,9 +65,16 @@ final class MaxRateMode implements MeasurementMode {
         new MaxRateMeasurement(ctx).run();
     }
 
+    /** The rate found, which the measured phase ran at; none if the run ended during the search. */
+    @Override
+    public Double resultTargetRate(RunContext ctx) {
+        TestResult.RateDiscovery found = ctx.result.rateDiscovery;
+        return found == null || found.foundRate == null ? null : ctx.targetRate;
+    }
+
     /** Where the last climb took the rate from the bracket's: up, or down when the broker had slowed. */
     static String climbText(TestResult.RateDiscovery found) {
-        if (found.climbedFromRate == null || found.climbedFromRate == found.foundRate) {
+        if (found.climbedFromRate == null || found.climbedFromRate.equals(found.foundRate)) {
             return "";
         }
         return String.format(Locale.ROOT, found.climbedFromRate < found.foundRate

@@ -49,6 +49,14 @@ sealed interface MeasurementMode permits FixedRateMode, MaxRateMode, BacklogMode
     void measure(RunContext ctx) throws Exception;
 
     /**
+     * The result's {@code targetRate} when the run ends: the rate the producers were last asked for
+     * (the measured phase's, or the warm-up's if it ended there); null when the run had no such rate.
+     */
+    default Double resultTargetRate(RunContext ctx) {
+        return ctx.targetRate;
+    }
+
+    /**
      * Whether the measured phase's first period is judged for latency still settling
      * ({@link LatencySettling}): where the warm-up alone keeps a start-up out of the figures.
      */

@@ -42,7 +42,7 @@ final class Teardown implements Phase {
         ctx.assembler.summarize();
         attempt(ctx, "judge whether latency had settled", () -> LatencySettling.check(ctx));
         attempt(ctx, "judge the client's own load", () -> ctx.clientLoad.report(ctx));
-        ctx.assembler.finish(ctx.end, ctx.targetRate);
+        ctx.assembler.finish(ctx.end, ctx.mode.resultTargetRate(ctx));
     }
 
     /** Which worker ran what; for remote workers also their clocks and their own measurements. */

@@ -128,8 +128,8 @@ public final class ResultAssembler {
 
     // ---- the end ----
 
-    /** A run whose load started, at its end: how it ended, the rate the producers were last asked for, and the time. */
-    public void finish(RunEnd end, double targetRate) {
+    /** A run whose load started, at its end: how it ended, the rate its measured phase was paced at (null: none), and the time. */
+    public void finish(RunEnd end, Double targetRate) {
         ended(end);
         result.targetRate = targetRate;
         result.endTime = Instant.now().toString();

@@ -28,7 +28,7 @@ public record RunMetadata(Workload workload, DriverFile driver, File workloadFil
         r.startTime = start.toString();
         r.mode = mode;
         // The workload's rate until the run ends; a rate search changes it (ResultAssembler.finish).
-        r.targetRate = workload.rate();
+        r.targetRate = (double) workload.rate();
         r.sweepName = workload.sweepName;
         r.sweepPoint = workload.sweepPoint;
         r.workloadFile = workloadFile.getPath();

@@ -120,9 +120,10 @@ public class TestResult {
     /**
      * The rate the measured phase was paced at, in messages per second: the workload's, or for
      * {@code producerRate: 0} the rate the search found (see {@link #rateDiscovery} for whether the
-     * measured phase held it). What was achieved is in {@link #summary}.
+     * measured phase held it). What was achieved is in {@link #summary}. Null (absent) when the run
+     * ended during the search, which then found no rate.
      */
-    public double targetRate;
+    public Double targetRate;
 
     /** The length of each period of the lists above, in seconds (10 except maybe the last). */
     public List<Double> periodSeconds = new ArrayList<>();
@@ -326,8 +327,11 @@ public class TestResult {
         /** The highest rate judged sustainable, and the lowest judged not (null: none was). */
         public double sustainableRate;
         public Double unsustainableRate;
-        /** The rate the measured phase ran at (the first one, if it was retried lower). */
-        public double foundRate;
+        /**
+         * The rate the measured phase ran at (the first one, if it was retried lower); null (absent)
+         * when the run ended during the search (stopped or failed), which then found no rate.
+         */
+        public Double foundRate;
         /**
          * The rate the bracket converged on, from which the last climb tried 5 % steps up (its
          * trials have the stage {@code climb}); null when the search did not converge.
@@ -338,7 +342,7 @@ public class TestResult {
          * brokers); not held against higher rates. Null when nothing was lost.
          */
         public Double lossShare;
-        /** Why the search ended without settling, if it did. */
+        /** Why the search ended without settling, if it did (also when the run ended during it). */
         public String note;
         public List<RateTrial> trials = new ArrayList<>();
         /** The measured phase at the found rate, checked; more than one if it was retried lower. */

@@ -9,6 +9,7 @@ import io.mqbench.coordinator.BenchmarkRun;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.JavaProcess;
+import io.mqbench.testing.JsonSchemas;
 import io.mqbench.testing.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,35 @@ class StopAndSaveTest {
         assertEquals("partial", result.get("status").asText());
         assertEquals("stopped: SIGTERM", result.get("statusReason").asText());
         assertTrue(result.at("/summary/publishRate/mean").asDouble() > 0, "what was measured is kept");
+    }
+
+    @Test
+    void sigtermDuringTheRateSearchSavesWhatTheTrialsShowedAndNoRateFound() throws Exception {
+        // Before the fix the aborted result said foundRate 0, sustainableRate 0, searchSeconds 0 and
+        // warmupExtendedSeconds 0 with no note, and targetRate the rate of the trial that was running.
+        Path driver = TempFiles.write(dir, "capped.yaml", DRIVER + "capacity: {messagesPerSecond: 2000}\n");
+        Path workload = TempFiles.write(dir, "max.yaml", TempFiles.fixedRateWorkloadText("max", 1, 100, 0, 30, 2));
+        Path out = dir.resolve("out");
+        try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
+                List.of("-d", driver.toString(), "-o", out.toString(), workload.toString()))) {
+            run.awaitOutput("-> unsustainable", 60);
+            run.terminate();
+            assertEquals(ExitCodes.TERMINATED, run.await(60), run.stdout() + run.stderr());
+        }
+        JsonNode result = BenchmarkCli.onlyResult(out);
+        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a result aborted during the search");
+        assertEquals("aborted", result.get("status").asText());
+        assertFalse(result.has("targetRate"), "no measured phase, no rate found: " + result.get("targetRate"));
+        JsonNode discovery = result.get("rateDiscovery");
+        assertFalse(discovery.has("foundRate"), discovery.toString());
+        assertFalse(discovery.get("converged").asBoolean());
+        assertTrue(discovery.get("note").asText().startsWith("the run ended during the search"), discovery.toString());
+        assertTrue(discovery.get("sustainableRate").asDouble() >= 1000, discovery.toString());
+        assertTrue(discovery.get("unsustainableRate").asDouble() > discovery.get("sustainableRate").asDouble(), discovery.toString());
+        JsonNode trials = discovery.get("trials");
+        double lastTrialEnd = trials.get(trials.size() - 1).get("second").asDouble() + trials.get(trials.size() - 1).get("seconds").asDouble();
+        assertTrue(discovery.get("searchSeconds").asDouble() >= lastTrialEnd - 0.5, discovery.toString());
+        assertTrue(discovery.get("warmupExtendedSeconds").asDouble() > 0, "the 2-s warm-up had run out: " + discovery);
     }
 
     @Test

@@ -153,7 +153,8 @@ public final class RateSearch {
     /**
      * Searches until the search converges, or until {@code warmup} plus the longest extension
      * ({@link #LONGEST_EXTENSION} unless told otherwise) has passed; leaves the producers at the
-     * rate found and returns it.
+     * rate found and returns it. A run that stops or fails during the search keeps, in the record,
+     * what the trials showed and a note that it ended there, and no rate found.
      *
      * @param loadStartNanos when the load started; trial times are counted from it
      */
@@ -161,7 +162,26 @@ public final class RateSearch {
         this.loadStartNanos = loadStartNanos;
         long start = probe.nanoTime();
         long warmupEnd = start + warmup.toNanos();
-        long hardEnd = warmupEnd + longestExtension.toNanos();
+        boolean searched = false;
+        try {
+            search(warmupEnd, warmupEnd + longestExtension.toNanos());
+            searched = true;
+        } finally {
+            recordBracket(start, warmupEnd);
+            if (!searched && record.note == null) {
+                // Stopped (Ctrl-C) or failed mid-trial: what the trials showed stays true, but no rate was found.
+                record.note = String.format(Locale.ROOT, "the run ended during the search, %.0f s after it began%s",
+                        record.searchSeconds, bracketText());
+            }
+        }
+        double found = Math.max(MIN_RATE, sustainableEnd());
+        record.foundRate = (double) Math.round(found);
+        probe.setRate(found);
+        return found;
+    }
+
+    /** The trials, until the bracket converges and the last climb ends, the bracket runs out, or {@code hardEnd} passes. */
+    private void search(long warmupEnd, long hardEnd) throws IOException {
         boolean extensionAnnounced = false;
         boolean retested = false;
         Stage stage = Stage.RAMP;
@@ -212,16 +232,20 @@ public final class RateSearch {
             tolerance = next.tolerance();
             stage = bracket.ramping() ? Stage.RAMP : Stage.NARROW;
         }
-        double sustainable = bracket.healthy() > 0 ? bracket.healthy() : bracket.highestSustainableBelowTheLimit();
-        double found = Math.max(MIN_RATE, sustainable);
+    }
+
+    /** What the search knows when it ends, however it ends: its time and the bracket's two ends. */
+    private void recordBracket(long start, long warmupEnd) {
         record.searchSeconds = seconds(probe.nanoTime() - start);
         record.warmupExtendedSeconds = Math.max(0, seconds(probe.nanoTime() - warmupEnd));
-        record.sustainableRate = Math.round(sustainable);
+        record.sustainableRate = Math.round(sustainableEnd());
         record.unsustainableRate = bracket.hasUnhealthy() ? (double) Math.round(bracket.unhealthy()) : null;
-        record.foundRate = Math.round(found);
         record.lossShare = lossShare > 0 ? lossShare : null;
-        probe.setRate(found);
-        return found;
+    }
+
+    /** The highest rate judged sustainable (below the lowest unsustainable one if a recheck overturned it); 0 if none. */
+    private double sustainableEnd() {
+        return bracket.healthy() > 0 ? bracket.healthy() : bracket.highestSustainableBelowTheLimit();
     }
 
     /**

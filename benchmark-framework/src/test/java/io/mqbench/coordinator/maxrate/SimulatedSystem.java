@@ -50,6 +50,18 @@ final class SimulatedSystem implements LoadProbe {
     double clientDipChance;
     double clientDipShare = 1;
 
+    /** From this simulated second on, the next wait throws {@link Stopped}, as Ctrl-C does in a run. */
+    double stopAtSecond = Double.POSITIVE_INFINITY;
+
+    /** A run stopped during a wait. */
+    static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stopped(double second) {
+            super("stopped at " + second + " s");
+        }
+    }
+
     private final Random random;
     private double owed;
     private double clientFactor = 1;
@@ -110,6 +122,9 @@ final class SimulatedSystem implements LoadProbe {
 
     @Override
     public void sleep(long millis) {
+        if (time >= stopAtSecond) {
+            throw new Stopped(time);
+        }
         long steps = Math.max(1, Math.round(millis / 1000.0 / STEP_SECONDS));
         for (long i = 0; i < steps; i++) {
             step();
