@@ -26,6 +26,10 @@ final class BacklogMeasurement {
 
     private final RunContext ctx;
     private final TestResult.BacklogPhase phase = new TestResult.BacklogPhase();
+    private long buildStart;
+    /** 0 until the consumers resume. */
+    private long drainStart;
+    private DrainProgress progress;
 
     BacklogMeasurement(RunContext ctx) {
         this.ctx = ctx;
@@ -33,6 +37,15 @@ final class BacklogMeasurement {
 
     void run() throws Exception {
         ctx.assembler.backlogPhase(phase);
+        try {
+            buildAndDrain();
+        } catch (Exception e) {
+            endedEarly();
+            throw e;
+        }
+    }
+
+    private void buildAndDrain() throws Exception {
         double messageBytes = ctx.meanPayloadSize();
         phase.targetBytes = (long) (ctx.workload.consumerBacklogSizeGB * GB);
         long targetMessages = (long) Math.ceil(phase.targetBytes / messageBytes);
@@ -40,7 +53,7 @@ final class BacklogMeasurement {
         CountersStats before = ctx.worker.getCountersStats();
         long inFlight = backlog(before);
         ctx.worker.pauseConsumers();
-        long buildStart = System.nanoTime();
+        buildStart = System.nanoTime();
         Duration unbounded = Duration.ofDays(365);
         new LoadMonitor(ctx).runUntil("backlog", Duration.ZERO,
                 counters -> backlog(counters) >= targetMessages,
@@ -54,10 +67,10 @@ final class BacklogMeasurement {
         ctx.worker.resetStats();
         long receivedBefore = ctx.worker.getCountersStats().messagesReceived;
         phase.floorMessages = Math.max(Math.max(MIN_FLOOR, inFlight), (long) ((1 - ctx.workload.backlogDrainRatio) * phase.builtMessages));
-        DrainProgress progress = new DrainProgress(ctx.workload.subscriptionsPerTopic);
+        progress = new DrainProgress(ctx.workload.subscriptionsPerTopic);
         Duration minimum = ctx.workload.testDuration();
         Duration maximum = minimum.multipliedBy(3).plusMinutes(10);
-        long drainStart = System.nanoTime();
+        drainStart = System.nanoTime();
         LoadMonitor drain = new LoadMonitor(ctx).startingWith(ctx.worker::resumeConsumers);
         boolean done = drain.runUntil("drain", minimum, counters -> progress.drained(counters, backlog(counters), phase.floorMessages), maximum, true,
                 elapsed -> Console.progress("drain", elapsed, minimum));
@@ -75,6 +88,38 @@ final class BacklogMeasurement {
             ctx.console.info("the backlog was not drained within " + Console.duration(maximum));
         } else if (!done) {
             ctx.console.info("the backlog was drained, but the measured phase was cut at " + Console.duration(maximum));
+        }
+    }
+
+    /**
+     * The run stopped (Ctrl-C) or failed during the build or the drain: the phase keeps what was
+     * true when it ended, says where it ended, and leaves out what that step never reached.
+     */
+    private void endedEarly() {
+        Long backlog = backlogIfKnown();
+        if (buildStart == 0) {
+            return; // before the build: nothing of the phase happened
+        }
+        if (drainStart == 0) {
+            phase.builtMessages = backlog;
+            phase.buildSeconds = (System.nanoTime() - buildStart) / 1e9;
+            phase.note = String.format(Locale.ROOT, "the run ended while the backlog was being built, %.0f s in%s",
+                    phase.buildSeconds, backlog == null ? "" : String.format(Locale.ROOT, " (%,d messages of the target)", backlog));
+            return;
+        }
+        phase.drained = progress.drainedAtNanos != 0;
+        phase.drainSeconds = ((phase.drained ? progress.drainedAtNanos : System.nanoTime()) - drainStart) / 1e9;
+        phase.residualMessages = backlog;
+        phase.note = String.format(Locale.ROOT, "the run ended during the drain, %.0f s after the consumers resumed",
+                (System.nanoTime() - drainStart) / 1e9);
+    }
+
+    /** The backlog now, or null if the workers cannot say (a failure may have taken them). */
+    private Long backlogIfKnown() {
+        try {
+            return backlog(ctx.worker.getCountersStats());
+        } catch (Exception e) {
+            return null;
         }
     }
 

@@ -399,18 +399,27 @@ public class TestResult {
         public String reason;
     }
 
+    /**
+     * Backlog mode: how the backlog was built and drained. A run that ended during the build or the
+     * drain (Ctrl-C, a failure) says so in {@code note} and leaves out the figures of the step it
+     * did not reach (null, absent from the file); the build's figures are then those when it ended.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class BacklogPhase {
         public long targetBytes;
-        public long builtMessages;
+        /** The backlog the build reached (null only if the workers could not tell, after a failure). */
+        public Long builtMessages;
         public double buildSeconds;
         /** The backlog that counts as drained: see the README's backlog mode. */
-        public long floorMessages;
+        public Long floorMessages;
         /** How long the backlog took to drain (to the floor), or the whole phase if it did not. */
-        public double drainSeconds;
+        public Double drainSeconds;
         /** Messages received per second (over all subscriptions) from the resume until the backlog was drained. */
         public Double drainRate;
-        public boolean drained;
+        public Boolean drained;
         /** The backlog when the measured phase ended. */
-        public long residualMessages;
+        public Long residualMessages;
+        /** Where the run ended, if it ended during the build or the drain. */
+        public String note;
     }
 }

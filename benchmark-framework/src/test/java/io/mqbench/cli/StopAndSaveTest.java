@@ -75,6 +75,45 @@ class StopAndSaveTest {
     }
 
     @Test
+    void sigtermWhileTheBacklogIsBuiltSavesHowFarItGotAndNoDrainFigures() throws Exception {
+        // Before the fix: builtMessages 0, buildSeconds 0, floorMessages 0, drainSeconds 0,
+        // drained false and residualMessages 0, with no word of where the run ended.
+        JsonNode phase = backlogPhaseStoppedAfter("-- build a backlog");
+        assertTrue(phase.path("note").asText().startsWith("the run ended while the backlog was being built"), phase.toString());
+        assertTrue(phase.get("builtMessages").asLong() >= 500, "1.5 s at 1,000 msg/s: " + phase);
+        assertTrue(phase.get("buildSeconds").asDouble() >= 1, phase.toString());
+        for (String unreached : List.of("floorMessages", "drainSeconds", "drained", "residualMessages", "drainRate")) {
+            assertFalse(phase.has(unreached), unreached + " of a drain that never began: " + phase);
+        }
+    }
+
+    @Test
+    void sigtermDuringTheDrainSavesTheBuildAndTheDrainSoFar() throws Exception {
+        JsonNode phase = backlogPhaseStoppedAfter("resuming consumers");
+        assertTrue(phase.path("note").asText().startsWith("the run ended during the drain"), phase.toString());
+        assertTrue(phase.get("builtMessages").asLong() >= 3_072, "the whole backlog was built: " + phase);
+        assertTrue(phase.has("floorMessages") && phase.has("drained") && phase.has("residualMessages"), phase.toString());
+        assertTrue(phase.get("drainSeconds").asDouble() > 0, phase.toString());
+    }
+
+    /** A backlog run (3 MiB of 1 KiB messages at 1,000 msg/s) stopped by SIGTERM 1.5 s after {@code printed}; its backlogPhase. */
+    private JsonNode backlogPhaseStoppedAfter(String printed) throws Exception {
+        Path workload = TempFiles.write(dir, "backlog.yaml", TempFiles.fixedRateWorkloadText("backlog", 1, 1024, 1000, 10, 1)
+                + "consumerBacklogSizeGB: 0.003\n");
+        Path out = dir.resolve("out");
+        try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
+                List.of("-d", driver().toString(), "-o", out.toString(), workload.toString()))) {
+            run.awaitOutput(printed, 60);
+            Thread.sleep(1500);
+            run.terminate();
+            assertEquals(ExitCodes.TERMINATED, run.await(60), run.stdout() + run.stderr());
+        }
+        JsonNode result = BenchmarkCli.onlyResult(out);
+        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a backlog run stopped early");
+        return result.get("backlogPhase");
+    }
+
+    @Test
     void anOutputFolderThatIsAFileIsRefusedBeforeAnythingRuns() throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         for (Path folder : List.of(file, file.resolve("sub"))) {
