@@ -83,20 +83,7 @@ public final class CsvSummary {
         row.add(r.path("producersPerTopic").asText(""));
         row.add(r.path("consumersPerTopic").asText(""));
         row.add(r.has("targetRate") ? number(r.get("targetRate").asDouble()) : "");
-        row.add(number(summary.has("publishRate") ? summary.path("publishRate").path("mean").asDouble() : mean(r.path("publishRate"))));
-        row.add(summary.has("publishRate") ? number(summary.path("publishRate").path("stddev").asDouble()) : "");
-        row.add(number(summary.has("consumeRate") ? summary.path("consumeRate").path("mean").asDouble() : mean(r.path("consumeRate"))));
-        row.add(number(summary.has("publishThroughputMBps")
-                ? summary.get("publishThroughputMBps").asDouble()
-                : mean(r.path("publishRate")) * r.path("messageSize").asDouble() / ResultAssembler.MB));
-        for (String field : List.of("aggregatedPublishLatencyAvg", "aggregatedPublishLatency50pct",
-                "aggregatedPublishLatency99pct", "aggregatedPublishLatencyMax",
-                "aggregatedPublishDelayLatency50pct", "aggregatedPublishDelayLatency99pct",
-                "aggregatedEndToEndLatencyAvg", "aggregatedEndToEndLatency50pct",
-                "aggregatedEndToEndLatency95pct", "aggregatedEndToEndLatency99pct",
-                "aggregatedEndToEndLatencyMax")) {
-            row.add(r.has(field) ? number(r.get(field).asDouble()) : "");
-        }
+        row.addAll(measuredFigures(r, summary));
         boolean checked = delivery.path("checked").asBoolean(false);
         // Empty while unknown: the drain ended before the redelivery horizon had passed.
         row.add(checked && delivery.hasNonNull("lost") ? delivery.path("lost").asText() : "");
@@ -110,6 +97,31 @@ public final class CsvSummary {
         r.path("warnings").forEach(warning -> warnings.add(warning.asText()));
         row.add(String.join("; ", warnings));
         return row;
+    }
+
+    /**
+     * Rates and latencies of the measured phase. A run stopped before its first period measured
+     * none: its cells stay empty, where its file has zeros (OMB's fields are plain numbers) that a
+     * spreadsheet would sort as the fastest and lowest-latency run of all.
+     */
+    private static List<String> measuredFigures(JsonNode r, JsonNode summary) {
+        List<String> cells = new ArrayList<>();
+        boolean measured = r.path("publishRate").size() > 0;
+        cells.add(number(summary.has("publishRate") ? summary.path("publishRate").path("mean").asDouble() : mean(r.path("publishRate"))));
+        cells.add(summary.has("publishRate") ? number(summary.path("publishRate").path("stddev").asDouble()) : "");
+        cells.add(number(summary.has("consumeRate") ? summary.path("consumeRate").path("mean").asDouble() : mean(r.path("consumeRate"))));
+        cells.add(number(summary.has("publishThroughputMBps")
+                ? summary.get("publishThroughputMBps").asDouble()
+                : mean(r.path("publishRate")) * r.path("messageSize").asDouble() / ResultAssembler.MB));
+        for (String field : List.of("aggregatedPublishLatencyAvg", "aggregatedPublishLatency50pct",
+                "aggregatedPublishLatency99pct", "aggregatedPublishLatencyMax",
+                "aggregatedPublishDelayLatency50pct", "aggregatedPublishDelayLatency99pct",
+                "aggregatedEndToEndLatencyAvg", "aggregatedEndToEndLatency50pct",
+                "aggregatedEndToEndLatency95pct", "aggregatedEndToEndLatency99pct",
+                "aggregatedEndToEndLatencyMax")) {
+            cells.add(r.has(field) ? number(r.get(field).asDouble()) : "");
+        }
+        return measured ? cells : cells.stream().map(cell -> "").toList();
     }
 
     private static double mean(JsonNode list) {
