@@ -128,7 +128,7 @@ class Run:
             period_seconds=periods,
             publish_rate=_spread(summary.get("publishRate"), publish, periods),
             consume_rate=_spread(summary.get("consumeRate"), consume, periods),
-            latency={kind: _aggregated(raw, spec) for kind, spec in LATENCY_KINDS.items()},
+            latency={kind: _aggregated(raw, spec, measured=publish.size > 0) for kind, spec in LATENCY_KINDS.items()},
             histograms=_histograms(raw),
         )
         return run
@@ -145,14 +145,14 @@ class Run:
     @property
     def publish_mbps(self) -> float:
         stored = (self.raw.get("summary") or {}).get("publishThroughputMBps")
-        if isinstance(stored, (int, float)):
+        if isinstance(stored, (int, float)) and self.period_seconds.size:
             return float(stored)
         return self.publish_rate.mean * self.message_size / MIB
 
     @property
     def consume_mbps(self) -> float:
         stored = (self.raw.get("summary") or {}).get("consumeThroughputMBps")
-        if isinstance(stored, (int, float)):
+        if isinstance(stored, (int, float)) and self.period_seconds.size:
             return float(stored)
         return self.consume_rate.mean * self.message_size / MIB
 
@@ -213,6 +213,10 @@ class Samples:
 
 
 def _spread(stored: Any, values: np.ndarray, periods: np.ndarray) -> Spread:
+    if values.size == 0:
+        # No period measured (a run stopped before its first ended): its file's summary says 0, which is
+        # not a rate anything achieved.
+        return Spread(math.nan, math.nan, math.nan, math.nan, 0)
     finite = np.isfinite(values)
     if isinstance(stored, dict) and "mean" in stored:
         return Spread(_float(stored.get("mean")), _float(stored.get("stddev")),
@@ -226,7 +230,11 @@ def _spread(stored: Any, values: np.ndarray, periods: np.ndarray) -> Spread:
                   float(np.max(values[finite])), int(finite.sum()))
 
 
-def _aggregated(raw: dict, spec: LatencyKind) -> dict:
+def _aggregated(raw: dict, spec: LatencyKind, measured: bool) -> dict:
+    """The whole run's latencies of one kind; unknown (NaN) if no period was measured, where the
+    file has OMB's plain-number zeros (a report would show the lowest latency of all)."""
+    if not measured:
+        return {label: math.nan for label in ("avg", "max", *dict(PERCENTILES))}
     values = {"avg": _float(raw.get(f"aggregated{spec.field}Avg")),
               "max": _float(raw.get(f"aggregated{spec.field}Max"))}
     for label, suffix in PERCENTILES:

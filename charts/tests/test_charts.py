@@ -283,3 +283,17 @@ def test_an_aborted_run_without_periods_still_charts():
     assert timeseries.tables[0].rows == [] and "aborted" in timeseries.title
     for chart in analysis.charts():
         chart.figure.canvas.draw()                     # renders without an exception
+
+
+def test_an_aborted_run_shows_no_rate_or_latency_rather_than_zeros():
+    # Its file carries zeros (OMB's fields are plain numbers); the report showed 0 msg/s and 0 ms,
+    # the lowest latency of all runs in the table.
+    empty = make_result(driver="Kafka", workload="w", publish_rates=[], status="aborted")
+    runs = [run_from(empty, "k.json"), run_from(make_result(driver="Redis", workload="w"), "r.json")]
+    overview = analyse(runs).overview
+    aborted = overview.rows[overview.column("status").index("aborted")]
+    for column in ("publish (msg/s)", "e2e p50 (ms)", "e2e p99 (ms)"):
+        assert aborted[overview.columns.index(column)] == MISSING, column
+    latency = next(c for c in analyse(runs).charts() if c.kind == "latency")
+    kafka = [line for lines in latency.series.values() for line in lines if line.driver == "Kafka"]
+    assert all(np.isnan(line.y).all() for line in kafka), "nothing drawn at 0 ms for the aborted run"
