@@ -59,9 +59,7 @@ final class BacklogMeasurement {
                 counters -> backlog(counters) >= targetMessages,
                 unbounded, false,
                 elapsed -> String.format(Locale.ROOT, "build backlog %s, target %.2f GB", Console.clock(elapsed), phase.targetBytes / GB));
-        var built = ctx.worker.getCountersStats();
-        phase.builtMessages = backlog(built);
-        phase.buildSeconds = (System.nanoTime() - buildStart) / 1e9;
+        recordBuild(backlog(ctx.worker.getCountersStats()));
         ctx.console.info(String.format(Locale.ROOT, "backlog of %,d messages built in %.1f s; resuming consumers", phase.builtMessages, phase.buildSeconds));
 
         ctx.worker.resetStats();
@@ -74,9 +72,7 @@ final class BacklogMeasurement {
         LoadMonitor drain = new LoadMonitor(ctx).startingWith(ctx.worker::resumeConsumers);
         boolean done = drain.runUntil("drain", minimum, counters -> progress.drained(counters, backlog(counters), phase.floorMessages), maximum, true,
                 elapsed -> Console.progress("drain", elapsed, minimum));
-        phase.drained = progress.drainedAtNanos != 0;
-        phase.drainSeconds = phase.drained ? (progress.drainedAtNanos - drainStart) / 1e9 : (System.nanoTime() - drainStart) / 1e9;
-        phase.residualMessages = backlog(ctx.worker.getCountersStats());
+        recordDrain(backlog(ctx.worker.getCountersStats()));
         if (phase.drained && phase.drainSeconds > 0) {
             phase.drainRate = (progress.receivedAtDrained - receivedBefore) / phase.drainSeconds;
         }
@@ -96,22 +92,32 @@ final class BacklogMeasurement {
      * true when it ended, says where it ended, and leaves out what that step never reached.
      */
     private void endedEarly() {
-        Long backlog = backlogIfKnown();
         if (buildStart == 0) {
             return; // before the build: nothing of the phase happened
         }
+        Long backlog = backlogIfKnown();
         if (drainStart == 0) {
-            phase.builtMessages = backlog;
-            phase.buildSeconds = (System.nanoTime() - buildStart) / 1e9;
+            recordBuild(backlog);
             phase.note = String.format(Locale.ROOT, "the run ended while the backlog was being built, %.0f s in%s",
                     phase.buildSeconds, backlog == null ? "" : String.format(Locale.ROOT, " (%,d messages of the target)", backlog));
             return;
         }
+        recordDrain(backlog);
+        phase.note = String.format(Locale.ROOT, "the run ended during the drain, %.0f s after the consumers resumed",
+                (System.nanoTime() - drainStart) / 1e9);
+    }
+
+    /** The build's figures, now: at its end, or when the run ended during it. */
+    private void recordBuild(Long backlog) {
+        phase.builtMessages = backlog;
+        phase.buildSeconds = (System.nanoTime() - buildStart) / 1e9;
+    }
+
+    /** The drain's figures, now: its time to the floor if it got there, else so far; the backlog left. */
+    private void recordDrain(Long backlog) {
         phase.drained = progress.drainedAtNanos != 0;
         phase.drainSeconds = ((phase.drained ? progress.drainedAtNanos : System.nanoTime()) - drainStart) / 1e9;
         phase.residualMessages = backlog;
-        phase.note = String.format(Locale.ROOT, "the run ended during the drain, %.0f s after the consumers resumed",
-                (System.nanoTime() - drainStart) / 1e9);
     }
 
     /** The backlog now, or null if the workers cannot say (a failure may have taken them). */

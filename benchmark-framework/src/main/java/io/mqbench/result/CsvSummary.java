@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -27,6 +28,15 @@ public final class CsvSummary {
             "endToEndLatencyAvgMs", "endToEndLatency50pctMs", "endToEndLatency95pctMs",
             "endToEndLatency99pctMs", "endToEndLatencyMaxMs", "lost", "duplicated", "outOfOrder",
             "mode", "rateHeld", "warnings");
+    /** The whole run's latencies, in the order of their columns. */
+    static final List<String> LATENCY_FIELDS = List.of("aggregatedPublishLatencyAvg", "aggregatedPublishLatency50pct",
+            "aggregatedPublishLatency99pct", "aggregatedPublishLatencyMax",
+            "aggregatedPublishDelayLatency50pct", "aggregatedPublishDelayLatency99pct",
+            "aggregatedEndToEndLatencyAvg", "aggregatedEndToEndLatency50pct",
+            "aggregatedEndToEndLatency95pct", "aggregatedEndToEndLatency99pct",
+            "aggregatedEndToEndLatencyMax");
+    /** Publish rate, its spread, consume rate and publish MB/s, then the latencies. */
+    private static final int MEASURED_CELLS = 4 + LATENCY_FIELDS.size();
 
     private CsvSummary() {}
 
@@ -105,23 +115,20 @@ public final class CsvSummary {
      * spreadsheet would sort as the fastest and lowest-latency run of all.
      */
     private static List<String> measuredFigures(JsonNode r, JsonNode summary) {
+        if (r.path("publishRate").isEmpty()) {
+            return Collections.nCopies(MEASURED_CELLS, "");
+        }
         List<String> cells = new ArrayList<>();
-        boolean measured = r.path("publishRate").size() > 0;
         cells.add(number(summary.has("publishRate") ? summary.path("publishRate").path("mean").asDouble() : mean(r.path("publishRate"))));
         cells.add(summary.has("publishRate") ? number(summary.path("publishRate").path("stddev").asDouble()) : "");
         cells.add(number(summary.has("consumeRate") ? summary.path("consumeRate").path("mean").asDouble() : mean(r.path("consumeRate"))));
         cells.add(number(summary.has("publishThroughputMBps")
                 ? summary.get("publishThroughputMBps").asDouble()
                 : mean(r.path("publishRate")) * r.path("messageSize").asDouble() / ResultAssembler.MB));
-        for (String field : List.of("aggregatedPublishLatencyAvg", "aggregatedPublishLatency50pct",
-                "aggregatedPublishLatency99pct", "aggregatedPublishLatencyMax",
-                "aggregatedPublishDelayLatency50pct", "aggregatedPublishDelayLatency99pct",
-                "aggregatedEndToEndLatencyAvg", "aggregatedEndToEndLatency50pct",
-                "aggregatedEndToEndLatency95pct", "aggregatedEndToEndLatency99pct",
-                "aggregatedEndToEndLatencyMax")) {
+        for (String field : LATENCY_FIELDS) {
             cells.add(r.has(field) ? number(r.get(field).asDouble()) : "");
         }
-        return measured ? cells : cells.stream().map(cell -> "").toList();
+        return cells;
     }
 
     private static double mean(JsonNode list) {

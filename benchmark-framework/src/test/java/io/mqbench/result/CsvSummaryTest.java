@@ -52,10 +52,7 @@ class CsvSummaryTest {
         summary.putObject("publishRate").put("mean", mean).put("stddev", rates.isEmpty() ? 0 : 1.0);
         summary.putObject("consumeRate").put("mean", mean);
         summary.put("publishThroughputMBps", mean * 100 / ResultAssembler.MB);
-        for (String field : List.of("aggregatedPublishLatencyAvg", "aggregatedPublishLatency50pct", "aggregatedPublishLatency99pct",
-                "aggregatedPublishLatencyMax", "aggregatedPublishDelayLatency50pct", "aggregatedPublishDelayLatency99pct",
-                "aggregatedEndToEndLatencyAvg", "aggregatedEndToEndLatency50pct", "aggregatedEndToEndLatency95pct",
-                "aggregatedEndToEndLatency99pct", "aggregatedEndToEndLatencyMax")) {
+        for (String field : CsvSummary.LATENCY_FIELDS) {
             r.put(field, rates.isEmpty() ? 0.0 : 2.5);
         }
         r.putObject("delivery").put("checked", true).put("lost", 0).put("duplicated", 0).put("outOfOrder", 0);
