@@ -8,6 +8,7 @@ import io.mqbench.coordinator.BenchmarkRun;
 import io.mqbench.coordinator.StopSignal;
 import io.mqbench.result.TestResult;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import io.mqbench.worker.LocalWorker;
 import io.mqbench.worker.Worker;
 import java.io.ByteArrayOutputStream;
@@ -32,7 +33,7 @@ class BacklogDrainAccountingTest {
 
     @Test
     void theMessagesTakenRightAfterTheConsumersResumeAreMeasured() throws Exception {
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n");
+        Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback"));
         // 0.1 GB of 100 KB messages: 1,049 messages, built in about 1 s at 2,000 msg/s.
         Path workload = TempFiles.write(dir, "w.yaml", """
                 name: backlog

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Every user mistake ends in one clear line on stderr and exit status 2, before anything runs. */
 class BadInputTest {
     private static final String WORKLOAD = TempFiles.fixedRateWorkloadText("w", 1, 100, 100, 1, 0);
-    private static final String DRIVER = "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String DRIVER = LoopbackDriverYaml.named("L");
 
     @TempDir
     Path dir;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * machine: the client had 89 % of its cores, under the 90 % of the old rule, and no more to get.)
  */
 class ClientBoundRunTest {
-    private static final String LOOPBACK = "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String LOOPBACK = LoopbackDriverYaml.named("Loopback");
 
     @TempDir
     Path dir;

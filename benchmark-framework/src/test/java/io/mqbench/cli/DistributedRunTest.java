@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.result.ResultFiles;
 import io.mqbench.result.TestResult;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import io.mqbench.worker.server.WorkerServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * their own JVMs: DistributedWorkersIT.)
  */
 class DistributedRunTest {
-    private static final String LOOPBACK = "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String LOOPBACK = LoopbackDriverYaml.named("Loopback");
     private static final String WORKLOAD = """
             name: dist
             topics: 2

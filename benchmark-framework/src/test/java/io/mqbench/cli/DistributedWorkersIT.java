@@ -13,6 +13,7 @@ import io.mqbench.testing.MachineTurn;
 import io.mqbench.testing.RawHttp;
 import io.mqbench.testing.ScrapedMetrics;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * against what each worker measured, a worker killed in the middle of a run, and the token.
  */
 class DistributedWorkersIT {
-    private static final String LOOPBACK = "name: Loopback-uniform\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n"
+    private static final String LOOPBACK = LoopbackDriverYaml.named("Loopback-uniform")
             + "deliveryLatency: {distribution: uniform, minMs: 1, maxMs: 6}\n";
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +58,7 @@ class FailureRuleTest {
     void failOnErrorsAndFailOnLossTurnThemIntoExitStatusOne() {
         assertEquals(ExitCodes.RUN_FAILED, run(FAULTY, "errors", "--fail-on-errors").exitCode);
         assertEquals(ExitCodes.RUN_FAILED, run(FAULTY.replace("sendErrorRate: 0.01", "sendErrorRate: 0"), "loss", "--fail-on-loss").exitCode);
-        String clean = "name: Clean\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+        String clean = LoopbackDriverYaml.named("Clean");
         BenchmarkCli fine = run(clean, "clean", "--fail-on-errors", "--fail-on-loss");
         assertEquals(ExitCodes.OK, fine.exitCode, fine.out() + fine.err());
         assertTrue(fine.out().lines().noneMatch(l -> l.startsWith("WARNING")), fine.out());
@@ -65,7 +66,7 @@ class FailureRuleTest {
 
     @Test
     void aCleanRunHasNoWarnings() throws Exception {
-        BenchmarkCli run = run("name: Clean\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n", "clean");
+        BenchmarkCli run = run(LoopbackDriverYaml.named("Clean"), "clean");
         assertEquals(ExitCodes.OK, run.exitCode);
         // A busy machine (brokers booting beside the tests, other test JVMs) may add the client-load
         // warning, which is about the machine (seen in CI at 92 % busy); nothing else may warn.

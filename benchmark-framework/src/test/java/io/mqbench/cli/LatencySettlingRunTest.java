@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a p99).
  */
 class LatencySettlingRunTest {
-    private static final String LOOPBACK = "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String LOOPBACK = LoopbackDriverYaml.named("Loopback");
     private static final String WARNING = "end-to-end latency was still settling when the measured phase began";
 
     @TempDir

@@ -10,6 +10,7 @@ import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.SteadyRun;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.testing.Timing;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * broker whose behaviour is known, so the numbers it reports can be checked.
  */
 class LoopbackRunTest {
-    private static final String LOOPBACK = "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String LOOPBACK = LoopbackDriverYaml.CLASS_LINE;
 
     @TempDir
     Path dir;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.JavaProcess;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.testing.WallClockSteps;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -61,7 +62,7 @@ class NetworkNamespaceIT {
             JavaProcess second = worker(logs, b, "10.77.0.2", token);
             processes.add(second);
 
-            Path driver = TempFiles.write(dir, "loopback.yaml", "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n");
+            Path driver = TempFiles.write(dir, "loopback.yaml", LoopbackDriverYaml.named("Loopback"));
             Path workload = TempFiles.write(dir, "w.yaml", """
                     name: two-hosts
                     topics: 2

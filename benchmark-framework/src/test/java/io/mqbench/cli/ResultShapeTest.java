@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.JsonSchemas;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ class ResultShapeTest {
     @Test
     void aFixedRateRunWritesTheSameFieldsAsBefore() throws Exception {
         Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback\n"
-                + "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n");
+                + LoopbackDriverYaml.CLASS_LINE);
         Path workload = TempFiles.write(dir, "w.yaml", """
                 name: shape
                 topics: 1

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.testing.Timing;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timing
 class SendingRunTest {
-    private static final String LOOPBACK = "driverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String LOOPBACK = LoopbackDriverYaml.CLASS_LINE;
 
     @TempDir
     Path dir;

@@ -10,6 +10,7 @@ import io.mqbench.result.ResultFiles;
 import io.mqbench.testing.RecordingDriver;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.testing.Timing;
+import io.mqbench.testing.LoopbackDriverYaml;
 import io.mqbench.workload.Workload;
 import io.mqbench.workload.WorkloadLoader;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Sweeps, byte rates, synchronous and batched sends, count-bounded runs and suites, run for real. */
 class WorkloadFeaturesRunTest {
-    private static final String LOOPBACK = "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String LOOPBACK = LoopbackDriverYaml.named("Loopback");
 
     @TempDir
     Path dir;

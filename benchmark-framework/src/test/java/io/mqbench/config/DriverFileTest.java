@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -51,7 +52,7 @@ class DriverFileTest {
 
     @Test
     void preparingAFileWithoutReferencesOrSetsLetsTheDriverReadTheFileItself() {
-        Path file = TempFiles.write(dir, "d.yaml", "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n");
+        Path file = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("L"));
         DriverFile driver = DriverFile.prepare(file.toFile(), SetOverrides.NONE, name -> null, false);
         assertEquals(file.toFile(), driver.effectiveFile());
     }
@@ -78,7 +79,7 @@ class DriverFileTest {
 
     @Test
     void aMistakeMadeWithSetNamesTheFileAndTheOption() {
-        Path file = TempFiles.write(dir, "loop.yaml", "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n");
+        Path file = TempFiles.write(dir, "loop.yaml", LoopbackDriverYaml.named("L"));
         UserError e = assertThrows(UserError.class, () -> DriverFile.prepare(file.toFile(),
                 SetOverrides.parse(List.of("driver.lossRat=0.1")), name -> null, false));
         assertTrue(e.getMessage().startsWith(file + " (--set driver.lossRat=0.1): "), e.getMessage());

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  */
 public final class ScrapedRun {
     private static final Pattern METRICS_URL = Pattern.compile("metrics: (http://\\S+/metrics)");
-    public static final String DRIVER = "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    public static final String DRIVER = LoopbackDriverYaml.named("Loopback");
 
     public final BenchmarkCli cli;
     public final String url;

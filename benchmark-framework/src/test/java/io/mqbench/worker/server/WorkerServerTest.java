@@ -13,6 +13,7 @@ import io.mqbench.testing.FailingDriver;
 import io.mqbench.testing.RawHttp;
 import io.mqbench.testing.ScrapedMetrics;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import io.mqbench.worker.protocol.WorkerIdentity;
 import io.mqbench.worker.protocol.WorkerProtocol;
 import io.mqbench.worker.protocol.WorkerToken;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * coordinator whose worker was restarted.
  */
 class WorkerServerTest {
-    private static final String LOOPBACK = "name: Loopback\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String LOOPBACK = LoopbackDriverYaml.named("Loopback");
     /** OMB's coordinator reads bodies leniently and histograms with HdrHistogram's decoder. */
     private static final ObjectMapper OMB = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
