@@ -31,6 +31,7 @@ final class MaxRateMeasurement {
         WorkerLoadProbe probe = new WorkerLoadProbe(ctx);
         double rate = ctx.targetRate;
         for (int attempt = 0; ; attempt++) {
+            ctx.measuredAttemptRate = rate;
             List<LoadSample> samples = new ArrayList<>();
             LoadSample start = probe.sample();
             samples.add(start);

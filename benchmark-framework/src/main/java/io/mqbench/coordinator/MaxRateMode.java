@@ -65,11 +65,18 @@ final class MaxRateMode implements MeasurementMode {
         new MaxRateMeasurement(ctx).run();
     }
 
-    /** The rate found, which the measured phase ran at; none if the run ended during the search. */
+    /**
+     * The rate the result's periods were measured at: the rate found, or a retry's lower one (also
+     * when the run ended between two attempts, whose periods are the earlier's); the rate found if
+     * the run ended in the rest of the warm-up; none if it ended during the search.
+     */
     @Override
     public Double resultTargetRate(RunContext ctx) {
         TestResult.RateDiscovery found = ctx.result.rateDiscovery;
-        return found == null || found.foundRate == null ? null : ctx.targetRate;
+        if (found == null || found.foundRate == null) {
+            return null;
+        }
+        return ctx.measuredAttemptRate != null ? ctx.measuredAttemptRate : ctx.targetRate;
     }
 
     /** Where the last climb took the rate from the bracket's: up, or down when the broker had slowed. */

@@ -47,6 +47,13 @@ final class RunContext {
     /** Set for {@code producerRate: 0}: searches during the warm-up, then judges the measured phase. */
     RateSearch rateSearch;
 
+    /**
+     * For {@code producerRate: 0}: the rate of the measured attempt whose periods the result holds,
+     * null before the first. Between two attempts {@link #targetRate} is already elsewhere (0 while
+     * the backlog drains, then the next attempt's) while the periods are still the last attempt's.
+     */
+    Double measuredAttemptRate;
+
     /** True once the measured phase has recorded its first period (a stop after it is "partial"). */
     boolean measurementStarted;
 

@@ -11,6 +11,7 @@ import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.JavaProcess;
 import io.mqbench.testing.JsonSchemas;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * fallback folder.
  */
 class StopAndSaveTest {
-    private static final String DRIVER = "name: L\ndriverClass: io.mqbench.driver.loopback.LoopbackBenchmarkDriver\n";
+    private static final String DRIVER = LoopbackDriverYaml.named("L");
 
     @TempDir
     Path dir;
@@ -72,6 +73,36 @@ class StopAndSaveTest {
         double lastTrialEnd = trials.get(trials.size() - 1).get("second").asDouble() + trials.get(trials.size() - 1).get("seconds").asDouble();
         assertTrue(discovery.get("searchSeconds").asDouble() >= lastTrialEnd - 0.5, discovery.toString());
         assertTrue(discovery.get("warmupExtendedSeconds").asDouble() > 0, "the 2-s warm-up had run out: " + discovery);
+    }
+
+    @Test
+    void sigtermBetweenTwoMeasuredAttemptsKeepsTheFirstAttemptsRateWithItsPeriods() throws Exception {
+        // Before the fix the result's targetRate was 0 when the stop came while the failed attempt's
+        // backlog drained (the producers paused), or the next attempt's 5 % lower rate during the
+        // settle before it, beside the periods of the attempt at the higher rate.
+        // No extension: the search ends with the trial under way when the 2-s warm-up is over (at
+        // most about 8 s in); the producers' sends then stall from 12 s after the first send to 28 s,
+        // inside the 20-s measured phase, which falls short of its rate and is retried.
+        Path driver = TempFiles.write(dir, "capped.yaml", DRIVER + "capacity: {messagesPerSecond: 2000}\n"
+                + "sendStall: {afterMs: 12000, forMs: 16000}\n");
+        Path workload = TempFiles.write(dir, "max.yaml", TempFiles.fixedRateWorkloadText("max", 1, 100, 0, 20, 2)
+                + "maxRateLongestExtensionSeconds: 0\nmaxRateRetries: 1\n");
+        Path out = dir.resolve("out");
+        try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
+                List.of("-d", driver.toString(), "-o", out.toString(), workload.toString()))) {
+            run.awaitOutput("draining, then measuring again at", 90);
+            run.terminate();
+            assertEquals(ExitCodes.TERMINATED, run.await(60), run.stdout() + run.stderr());
+        }
+        JsonNode result = BenchmarkCli.onlyResult(out);
+        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a result stopped between two measured attempts");
+        assertEquals("partial", result.get("status").asText());
+        JsonNode attempts = result.at("/rateDiscovery/measuredPhases");
+        assertEquals(1, attempts.size(), attempts.toString());
+        assertFalse(attempts.get(0).get("held").asBoolean(), attempts.toString());
+        assertEquals(attempts.get(0).get("targetRate").asDouble(), result.get("targetRate").asDouble(), 0.5,
+                "the rate of the attempt whose periods the result holds");
+        assertEquals(2, result.get("publishRate").size(), "the failed attempt's two 10-s periods are kept: " + result.get("publishRate"));
     }
 
     @Test
