@@ -51,7 +51,7 @@ final class DeliveryCheck {
         long horizon = redeliveryHorizon().toMillis();
         long quietNeeded = Math.max(QUIET_MILLIS, horizon);
         long limit = stopped ? DRAIN_TIMEOUT_WHEN_STOPPED_MILLIS : Math.max(DRAIN_LIMIT_MILLIS, quietNeeded + 30_000);
-        long start = System.currentTimeMillis();
+        long start = MonotonicMillis.now();
         long lastChange = start;
         long lastReceived = -1;
         long nextLedgerCheck = start;
@@ -59,7 +59,7 @@ final class DeliveryCheck {
         while (true) {
             CountersStats counters = ctx.worker.getCountersStats();
             long expected = counters.messagesSent * ctx.workload.subscriptionsPerTopic;
-            long now = System.currentTimeMillis();
+            long now = MonotonicMillis.now();
             if (counters.messagesReceived != lastReceived) {
                 lastReceived = counters.messagesReceived;
                 lastChange = now;
@@ -83,7 +83,7 @@ final class DeliveryCheck {
             }
             Thread.sleep(50);
         }
-        long end = System.currentTimeMillis();
+        long end = MonotonicMillis.now();
         DeliverySummary summary = DeliverySummary.compute(ctx.worker.getDeliveryReport(), ctx.subscriptionsByTopic);
         if (summary.checked) {
             summary.settle((end - start) / 1000.0, (end - lastChange) / 1000.0, horizon / 1000.0);

@@ -24,11 +24,11 @@ final class WaitForSubscriptions implements Phase {
             return;
         }
         long expected = (long) ctx.producerCount() * ctx.workload.subscriptionsPerTopic;
-        long start = System.currentTimeMillis();
-        long lastProbe = 0;
+        long start = MonotonicMillis.now();
+        long lastProbe = start - RESEND_MILLIS; // the first probe at once
         CountersStats counters = ctx.worker.getCountersStats();
         while (counters.probesReceived < expected) {
-            long now = System.currentTimeMillis();
+            long now = MonotonicMillis.now();
             if (now - start > TIMEOUT_MILLIS) {
                 throw new IllegalStateException(String.format(
                         "only %d of %d subscription/producer pairs received a probe message within %d s: is the broker delivering?",
@@ -42,6 +42,6 @@ final class WaitForSubscriptions implements Phase {
             counters = ctx.worker.getCountersStats();
         }
         ctx.console.info(String.format("all %d subscription/producer pairs receive (%.1f s)", expected,
-                (System.currentTimeMillis() - start) / 1000.0));
+                (MonotonicMillis.now() - start) / 1000.0));
     }
 }

@@ -285,8 +285,8 @@ public final class LocalWorker implements Worker {
             if (current != null) {
                 current.targetPublishRate(0);
             }
-            long deadline = System.currentTimeMillis() + maxWaitMillis;
-            while (inFlight.sum() > 0 && System.currentTimeMillis() < deadline) {
+            long deadline = System.nanoTime() + maxWaitMillis * 1_000_000;
+            while (inFlight.sum() > 0 && System.nanoTime() - deadline < 0) {
                 Thread.sleep(5);
             }
         } catch (InterruptedException e) {

@@ -96,9 +96,9 @@ final class TopicAdmin implements AutoCloseable {
     }
 
     private void awaitLeaders(List<TopicInfo> topics) throws ExecutionException, TimeoutException, InterruptedException {
-        long deadline = System.currentTimeMillis() + LEADER_WAIT_MILLIS;
+        long deadline = System.nanoTime() + LEADER_WAIT_MILLIS * 1_000_000;
         List<String> waitingFor = List.of();
-        while (System.currentTimeMillis() < deadline) {
+        while (System.nanoTime() - deadline < 0) {
             waitingFor = partitionsWithoutLeader(topics);
             if (waitingFor.isEmpty()) {
                 return;

@@ -99,13 +99,13 @@ final class SendBatcher {
 
     /** Waits up to the timeout until every batch is sent and answered. */
     void awaitInFlight(long timeoutMillis) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + timeoutMillis;
+        long deadline = System.nanoTime() / 1_000_000 + timeoutMillis;
         while (true) {
             CompletableFuture<?>[] calls = inFlight.toArray(new CompletableFuture<?>[0]);
             if (calls.length == 0) {
                 return;
             }
-            long left = deadline - System.currentTimeMillis();
+            long left = deadline - System.nanoTime() / 1_000_000;
             if (left <= 0) {
                 return;
             }
