@@ -10,29 +10,8 @@ import java.time.Instant;
  * estimates separately).
  */
 public final class MicrosClock {
-    private static final long ANCHOR_NANOS;
-    private static final long ANCHOR_EPOCH_MICROS;
-
-    static {
-        // The wall clock and the monotonic clock are read one after the other; a thread preempted
-        // in between would anchor this process's time milliseconds off, which would show up as
-        // clock offset between hosts. So: several tries, keeping the one read in the least time.
-        long bestGap = Long.MAX_VALUE;
-        long anchorNanos = 0;
-        long anchorMicros = 0;
-        for (int i = 0; i < 50; i++) {
-            long before = System.nanoTime();
-            Instant now = Instant.now();
-            long after = System.nanoTime();
-            if (after - before < bestGap) {
-                bestGap = after - before;
-                anchorNanos = before + (after - before) / 2;
-                anchorMicros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
-            }
-        }
-        ANCHOR_NANOS = anchorNanos;
-        ANCHOR_EPOCH_MICROS = anchorMicros;
-    }
+    /** Epoch microseconds minus monotonic microseconds, read once. */
+    private static final long EPOCH_MINUS_MONOTONIC_MICROS = wallMinusMonotonicMicros();
 
     private MicrosClock() {}
 
@@ -42,6 +21,28 @@ public final class MicrosClock {
 
     /** The epoch microseconds of a {@link System#nanoTime()} reading taken in this process. */
     public static long microsAt(long nanoTime) {
-        return ANCHOR_EPOCH_MICROS + (nanoTime - ANCHOR_NANOS) / 1_000;
+        return nanoTime / 1_000 + EPOCH_MINUS_MONOTONIC_MICROS;
+    }
+
+    /**
+     * How far the wall clock is ahead of the monotonic clock now, in microseconds: what this class
+     * anchors to once, and what changes when the wall clock is stepped.
+     */
+    public static long wallMinusMonotonicMicros() {
+        // The two clocks are read one after the other; a thread preempted in between would be
+        // milliseconds off, which would show up as clock offset between hosts. So: several tries,
+        // keeping the one read in the least time.
+        long bestGap = Long.MAX_VALUE;
+        long difference = 0;
+        for (int i = 0; i < 50; i++) {
+            long before = System.nanoTime();
+            Instant now = Instant.now();
+            long after = System.nanoTime();
+            if (after - before < bestGap) {
+                bestGap = after - before;
+                difference = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000 - (before + (after - before) / 2) / 1_000;
+            }
+        }
+        return difference;
     }
 }

@@ -31,16 +31,9 @@ class StopAndSaveTest {
 
     @Test
     void sigtermDuringTheMeasurementSavesAPartialResultAndExits143() throws Exception {
-        Path out = dir.resolve("out");
-        try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
-                List.of("-d", driver().toString(), "-o", out.toString(), workload(60).toString()))) {
-            run.awaitOutput("-- measure", 60);
-            Thread.sleep(1500);
-            run.terminate();
-            assertEquals(ExitCodes.TERMINATED, run.await(60), run.stdout() + run.stderr());
-            assertTrue(run.stderr().contains("SIGTERM: stopping the load and saving what was measured"), run.stderr());
-        }
-        JsonNode result = BenchmarkCli.onlyResult(out);
+        Stopped stopped = stoppedBySigterm(driver(), workload(60), "-- measure", 1500);
+        assertTrue(stopped.stderr().contains("SIGTERM: stopping the load and saving what was measured"), stopped.stderr());
+        JsonNode result = stopped.result();
         assertEquals("partial", result.get("status").asText());
         assertEquals("stopped: SIGTERM", result.get("statusReason").asText());
         assertTrue(result.at("/summary/publishRate/mean").asDouble() > 0, "what was measured is kept");
@@ -52,15 +45,7 @@ class StopAndSaveTest {
         // warmupExtendedSeconds 0 with no note, and targetRate the rate of the trial that was running.
         Path driver = TempFiles.write(dir, "capped.yaml", DRIVER + "capacity: {messagesPerSecond: 2000}\n");
         Path workload = TempFiles.write(dir, "max.yaml", TempFiles.fixedRateWorkloadText("max", 1, 100, 0, 30, 2));
-        Path out = dir.resolve("out");
-        try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
-                List.of("-d", driver.toString(), "-o", out.toString(), workload.toString()))) {
-            run.awaitOutput("-> unsustainable", 60);
-            run.terminate();
-            assertEquals(ExitCodes.TERMINATED, run.await(60), run.stdout() + run.stderr());
-        }
-        JsonNode result = BenchmarkCli.onlyResult(out);
-        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a result aborted during the search");
+        JsonNode result = stoppedBySigterm(driver, workload, "-> unsustainable", 0).result();
         assertEquals("aborted", result.get("status").asText());
         assertFalse(result.has("targetRate"), "no measured phase, no rate found: " + result.get("targetRate"));
         JsonNode discovery = result.get("rateDiscovery");
@@ -87,15 +72,7 @@ class StopAndSaveTest {
                 + "sendStall: {afterMs: 12000, forMs: 16000}\n");
         Path workload = TempFiles.write(dir, "max.yaml", TempFiles.fixedRateWorkloadText("max", 1, 100, 0, 20, 2)
                 + "maxRateLongestExtensionSeconds: 0\nmaxRateRetries: 1\n");
-        Path out = dir.resolve("out");
-        try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
-                List.of("-d", driver.toString(), "-o", out.toString(), workload.toString()))) {
-            run.awaitOutput("draining, then measuring again at", 90);
-            run.terminate();
-            assertEquals(ExitCodes.TERMINATED, run.await(60), run.stdout() + run.stderr());
-        }
-        JsonNode result = BenchmarkCli.onlyResult(out);
-        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a result stopped between two measured attempts");
+        JsonNode result = stoppedBySigterm(driver, workload, "draining, then measuring again at", 0).result();
         assertEquals("partial", result.get("status").asText());
         JsonNode attempts = result.at("/rateDiscovery/measuredPhases");
         assertEquals(1, attempts.size(), attempts.toString());
@@ -131,17 +108,30 @@ class StopAndSaveTest {
     private JsonNode backlogPhaseStoppedAfter(String printed) throws Exception {
         Path workload = TempFiles.write(dir, "backlog.yaml", TempFiles.fixedRateWorkloadText("backlog", 1, 1024, 1000, 10, 1)
                 + "consumerBacklogSizeGB: 0.003\n");
+        return stoppedBySigterm(driver(), workload, printed, 1500).result().get("backlogPhase");
+    }
+
+    /** What a run stopped by SIGTERM saved, and what it printed to stderr. */
+    private record Stopped(JsonNode result, String stderr) {}
+
+    /**
+     * Runs {@code workload}, sends SIGTERM {@code thenMillis} after the run printed {@code printed},
+     * and returns the result it saved, which must exit with 143 and meet the schema.
+     */
+    private Stopped stoppedBySigterm(Path driver, Path workload, String printed, long thenMillis) throws Exception {
         Path out = dir.resolve("out");
+        String stderr;
         try (JavaProcess run = JavaProcess.start(dir.resolve("logs"), "benchmark", List.of(), "io.mqbench.cli.Main",
-                List.of("-d", driver().toString(), "-o", out.toString(), workload.toString()))) {
-            run.awaitOutput(printed, 60);
-            Thread.sleep(1500);
+                List.of("-d", driver.toString(), "-o", out.toString(), workload.toString()))) {
+            run.awaitOutput(printed, 90);
+            Thread.sleep(thenMillis);
             run.terminate();
             assertEquals(ExitCodes.TERMINATED, run.await(60), run.stdout() + run.stderr());
+            stderr = run.stderr();
         }
         JsonNode result = BenchmarkCli.onlyResult(out);
-        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a backlog run stopped early");
-        return result.get("backlogPhase");
+        JsonSchemas.assertValid(JsonSchemas.file("result.schema.json"), result, "a result saved on SIGTERM after '" + printed + "'");
+        return new Stopped(result, stderr);
     }
 
     @Test

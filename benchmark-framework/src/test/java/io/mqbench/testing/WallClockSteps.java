@@ -1,6 +1,6 @@
 package io.mqbench.testing;
 
-import java.time.Instant;
+import io.mqbench.stats.MicrosClock;
 
 /**
  * Watches how far the kernel's wall clock moves against its monotonic clock while it runs. Each
@@ -43,19 +43,8 @@ public final class WallClockSteps implements AutoCloseable {
         }
     }
 
-    /** Like MicrosClock's anchor: the tightest of a few reads, so a preemption between them does not count as a step. */
     private void sample() {
-        long bestGap = Long.MAX_VALUE;
-        long difference = 0;
-        for (int i = 0; i < 10; i++) {
-            long before = System.nanoTime();
-            Instant now = Instant.now();
-            long after = System.nanoTime();
-            if (after - before < bestGap) {
-                bestGap = after - before;
-                difference = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000 - (before + (after - before) / 2) / 1_000;
-            }
-        }
+        long difference = MicrosClock.wallMinusMonotonicMicros();
         synchronized (this) {
             min = Math.min(min, difference);
             max = Math.max(max, difference);
