@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ class MaxRateByteLimitRunTest {
     @Test
     void theByteLimitBindsForLargeMessages() throws Exception {
         // 20 MB/s of 10 KB messages is 2 048 msg/s, far below the message limit.
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-20MB\n" + MaxRateRuns.LOOPBACK
+        Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-20MB")
                 + "capacity: {messagesPerSecond: 400000, bytesPerSecond: 20MB/s}\n");
         JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 10_240, ""));
         MaxRateRuns.assertFoundNear(r, 2048);

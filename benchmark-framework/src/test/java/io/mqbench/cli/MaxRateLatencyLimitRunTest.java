@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.testing.Timing;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,7 @@ class MaxRateLatencyLimitRunTest {
         // above, CI's busy machine failed trials near 4 000 and the search found 3 902; here,
         // pausing the JVM for 60 ms every 5 s on average did the same (3 454 and 3 694 msg/s), where
         // this limit found 4 871 and 4 925.
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-5ms-5k\n" + MaxRateRuns.LOOPBACK
+        Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-5ms-5k")
                 + "deliveryLatency: {distribution: fixed, meanMs: 5}\nconsumerCapacity: {messagesPerSecond: 5000}\n");
         JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 100}\nmaxRateRetries: 2\n"));
         JsonNode discovery = r.get("rateDiscovery");
@@ -55,7 +56,7 @@ class MaxRateLatencyLimitRunTest {
         // limit. Whether the first attempt holds or not, every attempt is recorded, and one that
         // did not hold is followed by one 5 % lower. Such an edge may keep the search from settling
         // (it took 340 s in one CI run): a minute's extension bounds the test's time.
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-edge\n" + MaxRateRuns.LOOPBACK
+        Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-edge")
                 + "deliveryLatency: {distribution: exponential, meanMs: 1}\nconsumerCapacity: {messagesPerSecond: 3000}\n");
         JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99.9, endToEndMs: 9}\nmaxRateRetries: 2\nmaxRateLongestExtensionSeconds: 60\n"));
         JsonNode phases = r.at("/rateDiscovery/measuredPhases");

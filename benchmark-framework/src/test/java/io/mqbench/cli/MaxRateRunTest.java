@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.TempFiles;
+import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +26,7 @@ class MaxRateRunTest {
 
     @Test
     void theSearchConvergesJustBelowAMessageCapacityAndTheMeasuredPhaseHoldsIt() throws Exception {
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-2k\n" + MaxRateRuns.LOOPBACK + "capacity: {messagesPerSecond: 2000}\n");
+        Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-2k") + "capacity: {messagesPerSecond: 2000}\n");
         JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, ""));
         MaxRateRuns.assertFoundNear(r, 2000);
     }
@@ -34,7 +35,7 @@ class MaxRateRunTest {
     void aSearchGivenNoExtensionMeasuresWhatItFoundInTheWarmUpAndSaysItDidNotSettle() throws Exception {
         // maxRateLongestExtensionSeconds: 0 and a 2-s warm-up: the search stops after the trial under
         // way when the warm-up ends (its first or second ramp step), far from the capacity.
-        Path driver = TempFiles.write(dir, "d.yaml", "name: Loopback-2k\n" + MaxRateRuns.LOOPBACK + "capacity: {messagesPerSecond: 2000}\n");
+        Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-2k") + "capacity: {messagesPerSecond: 2000}\n");
         MaxRateRuns.Run run = MaxRateRuns.runChecked(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLongestExtensionSeconds: 0\n"));
         assertFalse(run.cli().out().contains("warm-up extended"), run.cli().out());
         JsonNode r = run.result();

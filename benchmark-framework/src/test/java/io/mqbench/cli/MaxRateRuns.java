@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.BenchmarkCli;
 import io.mqbench.testing.JsonSchemas;
 import io.mqbench.testing.TempFiles;
-import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,9 +14,6 @@ import java.util.regex.Pattern;
 
 /** A {@code producerRate: 0} run through the command line, shared by the max-rate run tests. */
 final class MaxRateRuns {
-    /** The loopback driver's class line, for the driver files the max-rate run tests write. */
-    static final String LOOPBACK = LoopbackDriverYaml.CLASS_LINE;
-
     private MaxRateRuns() {}
 
     /** What a run printed and the result it wrote. */
