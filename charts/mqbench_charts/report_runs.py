@@ -79,13 +79,14 @@ def status_html(run: Run) -> str:
 
 
 def client_load_text(raw: dict) -> str:
-    """Each worker's share of its cores and GC share in the measured phase, and CPU per message."""
+    """Each worker's share of its cores, GC share and compiling time in the measured phase, and CPU per message."""
     load = _dict(raw, "clientLoad")
     workers = [w for w in load.get("workers") or [] if isinstance(w, dict)]
     if not workers:
         return ""
     parts = [f"{w.get('worker')}: {100 * (w.get('cpuShare') or 0):.0f}% of {w.get('cores')} cores "
              f"(busiest period {100 * (w.get('cpuShareMaxPeriod') or 0):.0f}%), GC {100 * (w.get('gcShare') or 0):.1f}%"
+             + (f", JIT {w['jitSeconds']:.1f} s" if isinstance(w.get("jitSeconds"), (int, float)) else "")
              + (f", machine {100 * w['hostCpuShare']:.0f}% busy" if isinstance(w.get("hostCpuShare"), (int, float)) else "")
              for w in workers]
     per_message = load.get("cpuMicrosPerMessageSent")

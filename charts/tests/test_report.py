@@ -132,6 +132,8 @@ def test_a_client_bound_run_is_marked_and_its_client_load_shown(make_run):
     assert client_load_text(bound.raw).startswith("local: 93% of 2 cores (busiest period 97%), GC 1.2%; 1.25 µs")
     load["workers"][0]["hostCpuShare"] = 0.985
     assert ", GC 1.2%, machine 98% busy; 1.25 µs" in client_load_text(make_run(extra={"clientBound": True, "clientLoad": load}).raw)
+    load["workers"][0]["jitSeconds"] = 4.26
+    assert ", GC 1.2%, JIT 4.3 s, machine 98% busy; 1.25 µs" in client_load_text(make_run(extra={"clientLoad": load}).raw)
     quiet = make_run(extra={"clientBound": False, "clientLoad": load})
     assert "client-bound" not in status_html(quiet)
     assert client_load_text(make_run().raw) == ""

@@ -4,6 +4,7 @@ import io.mqbench.result.TestResult;
 import io.mqbench.worker.ProcessLoad;
 import io.mqbench.worker.Worker;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,11 @@ final class ClientLoadMeter {
     static final double CPU_BOUND_SHARE = 0.90;
     /** Garbage collection taking this share of the time stalls senders and receivers alike. */
     static final double GC_BOUND_SHARE = 0.10;
+    /**
+     * Compiling this share of its CPU, a client is still warming up: its CPU per message is above
+     * what it costs once compiled (a fixed rate of 5,000 msg/s on Kafka took 30-40 s to compile).
+     */
+    static final double JIT_NOTABLE_SHARE = 0.10;
 
     private final Map<String, ProcessLoad> last = new HashMap<>();
     private final Map<String, Stretch> measured = new LinkedHashMap<>();
@@ -35,6 +41,8 @@ final class ClientLoadMeter {
         long wallNanos;
         long cpuNanos;
         long gcMillis;
+        long jitMillis;
+        boolean jitKnown = true;
         double maxShare;
         long heapUsedMax;
         long heapMax;
@@ -72,6 +80,11 @@ final class ClientLoadMeter {
                 stretch.wallNanos += wall;
                 stretch.cpuNanos += cpu;
                 stretch.gcMillis += Math.max(0, now.gcMillis() - before.gcMillis());
+                if (now.jitMillis() < 0 || before.jitMillis() < 0) {
+                    stretch.jitKnown = false;
+                } else {
+                    stretch.jitMillis += Math.max(0, now.jitMillis() - before.jitMillis());
+                }
                 stretch.maxShare = Math.max(stretch.maxShare, share);
                 stretch.heapUsedMax = Math.max(stretch.heapUsedMax, now.heapUsedBytes());
                 stretch.heapMax = now.heapMaxBytes();
@@ -104,6 +117,7 @@ final class ClientLoadMeter {
             worker.cpuShare = s.cpuNanos / ((double) s.wallNanos * s.cores);
             worker.cpuShareMaxPeriod = s.maxShare;
             worker.gcShare = s.gcMillis * 1e6 / s.wallNanos;
+            worker.jitSeconds = s.jitKnown ? s.jitMillis / 1e3 : null;
             worker.heapUsedMaxBytes = s.heapUsedMax;
             worker.heapMaxBytes = s.heapMax;
             worker.hostCpuShare = s.hostTotalTicks > 0 ? s.hostBusyTicks / (double) s.hostTotalTicks : null;
@@ -129,16 +143,37 @@ final class ClientLoadMeter {
 
     /**
      * Hands the client load to the result (the assembler draws the verdict from its reasons); a
-     * client-bound run gets a warning.
+     * client-bound run gets a warning, and so does one whose client was still compiling its code.
      */
     void report(RunContext ctx) {
         TestResult.Summary summary = ctx.result.summary;
         TestResult.ClientLoad load = summary(summary == null ? 0 : summary.messagesSent, summary == null ? 0 : summary.messagesReceived);
         ctx.assembler.clientLoad(load);
-        if (load != null && !load.reasons.isEmpty()) {
+        if (load == null) {
+            return;
+        }
+        if (!load.reasons.isEmpty()) {
             ctx.warn("the client may have been the bottleneck, not the broker: " + String.join("; ", load.reasons)
                     + " during the measured phase; these figures may show what this client can do (more cores or"
                     + " workers would tell; see 'clientLoad')");
         }
+        List<String> compiling = stillCompiling(load);
+        if (!compiling.isEmpty()) {
+            ctx.warn("the client was still compiling its code during the measured phase: " + String.join("; ", compiling)
+                    + "; its CPU per message ('clientLoad') includes that; a longer warm-up measures the client once"
+                    + " compiled");
+        }
+    }
+
+    /** The workers whose JIT compilers took a notable share of their CPU, each in a few words. */
+    static List<String> stillCompiling(TestResult.ClientLoad load) {
+        List<String> compiling = new ArrayList<>();
+        for (TestResult.WorkerLoad worker : load.workers) {
+            if (worker.jitSeconds != null && worker.cpuSeconds > 0 && worker.jitSeconds >= JIT_NOTABLE_SHARE * worker.cpuSeconds) {
+                compiling.add(String.format(Locale.ROOT, "%s compiled for %.1f s of its %.1f s of CPU (%.0f%%)", worker.worker,
+                        worker.jitSeconds, worker.cpuSeconds, 100 * worker.jitSeconds / worker.cpuSeconds));
+            }
+        }
+        return compiling;
     }
 }

@@ -277,6 +277,11 @@ public class TestResult {
         public double cpuShareMaxPeriod;
         /** GC time over measured time. */
         public double gcShare;
+        /**
+         * Time the JIT compilers spent compiling in the measured phase, part of cpuSeconds; absent
+         * when the JVM does not say.
+         */
+        public Double jitSeconds;
         public long heapUsedMaxBytes;
         public long heapMaxBytes;
         /**

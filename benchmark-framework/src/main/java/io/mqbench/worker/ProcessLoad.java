@@ -2,6 +2,7 @@ package io.mqbench.worker;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -10,7 +11,7 @@ import java.nio.file.Path;
 
 /**
  * A worker process's own load at one instant: CPU time used so far (user + system, all threads),
- * time spent collecting garbage, heap in use, and how many cores it has. Two samples of the same
+ * time spent collecting garbage and compiling code, heap in use, and how many cores it has. Two samples of the same
  * process give the share of its cores it used in between: the client's cost, which a benchmark
  * must know so as not to report its own limit as the broker's.
  *
@@ -18,13 +19,15 @@ import java.nio.file.Path;
  * @param sampledAtNanos the worker's own {@link System#nanoTime()} at the sample; only differences
  *     between samples of one process mean anything
  * @param cpuNanos process CPU time since the JVM started; -1 when the platform does not say
+ * @param jitMillis time the JIT compilers spent compiling since the JVM started; -1 when the JVM
+ *     does not say, 0 from a worker older than this field
  * @param hostBusyTicks the machine's busy CPU time since boot, every process and core (Linux
  *     {@code /proc/stat}: user, nice, system, irq, softirq and steal, in clock ticks); 0 when the
  *     platform does not say (or the worker is older)
  * @param hostTotalTicks the same with idle and I/O wait: the busy share of the machine between two
  *     samples is the ratio of the differences
  */
-public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cpuNanos, long gcMillis,
+public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cpuNanos, long gcMillis, long jitMillis,
                           long heapUsedBytes, long heapMaxBytes, long hostBusyTicks, long hostTotalTicks) {
     private static final Path PROC_STAT = Path.of("/proc/stat");
 
@@ -37,12 +40,12 @@ public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cp
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         long[] host = hostTicks();
         return new ProcessLoad(worker, System.nanoTime(), Runtime.getRuntime().availableProcessors(), processCpuNanos(),
-                gc, heap.getUsed(), heap.getMax(), host[0], host[1]);
+                gc, compilationMillis(), heap.getUsed(), heap.getMax(), host[0], host[1]);
     }
 
     /** The same sample under the name the coordinator knows its worker by. */
     public ProcessLoad named(String name) {
-        return new ProcessLoad(name, sampledAtNanos, cores, cpuNanos, gcMillis, heapUsedBytes, heapMaxBytes, hostBusyTicks,
+        return new ProcessLoad(name, sampledAtNanos, cores, cpuNanos, gcMillis, jitMillis, heapUsedBytes, heapMaxBytes, hostBusyTicks,
                 hostTotalTicks);
     }
 
@@ -75,6 +78,15 @@ public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cp
             }
         }
         return new long[] {busy, total};
+    }
+
+    /**
+     * The JVM's total compilation time: how long its compiler threads have compiled so far, all of
+     * them added up. Those threads do little else, so it is close to the CPU they used.
+     */
+    private static long compilationMillis() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
     }
 
     private static long processCpuNanos() {

@@ -82,11 +82,31 @@ class ClientLoadMeterTest {
         assertTrue(load.reasons.isEmpty(), load.reasons.toString());
     }
 
+    @Test
+    void aClientStillCompilingItsCodeIsToldButNotClientBound() {
+        // 10 s with 3 s of CPU: "compiling" spent 0.5 s of it compiling (17 %), "compiled" 0.2 s
+        // (7 %); "silent" runs on a JVM that does not say (-1).
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(jit("compiling", 0, 0, 4_000), jit("compiled", 0, 0, 9_000), jit("silent", 0, 0, -1)), false);
+        meter.sample(List.of(jit("compiling", 10 * SECOND, 3 * SECOND, 4_500), jit("compiled", 10 * SECOND, 3 * SECOND, 9_200),
+                jit("silent", 10 * SECOND, 3 * SECOND, -1)), true);
+        TestResult.ClientLoad load = meter.summary(10, 10);
+        assertEquals(0.5, load.workers.get(0).jitSeconds, 1e-9);
+        assertEquals(0.2, load.workers.get(1).jitSeconds, 1e-9);
+        assertNull(load.workers.get(2).jitSeconds, "a JVM that does not say");
+        assertTrue(load.reasons.isEmpty(), load.reasons.toString());
+        assertEquals(List.of("compiling compiled for 0.5 s of its 3.0 s of CPU (17%)"), ClientLoadMeter.stillCompiling(load));
+    }
+
     private static ProcessLoad load(String worker, long at, long cpu, long gcMillis) {
         return load(worker, at, cpu, gcMillis, 0, 0);
     }
 
     private static ProcessLoad load(String worker, long at, long cpu, long gcMillis, long hostBusy, long hostTotal) {
-        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 100L << 20, 1024L << 20, hostBusy, hostTotal);
+        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 0, 100L << 20, 1024L << 20, hostBusy, hostTotal);
+    }
+
+    private static ProcessLoad jit(String worker, long at, long cpu, long jitMillis) {
+        return new ProcessLoad(worker, at, 2, cpu, 0, jitMillis, 100L << 20, 1024L << 20, 0, 0);
     }
 }

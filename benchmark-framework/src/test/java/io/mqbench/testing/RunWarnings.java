@@ -1,0 +1,37 @@
+package io.mqbench.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A result's warnings about the run itself. Two warnings are about the machine the tests share
+ * and the JVM that runs them rather than about what a test checks, and may come with any run
+ * there: a machine kept busy by brokers booting and other test JVMs (the client-load warning), and
+ * a test JVM still compiling its code (the JIT warning; a run in the test's own JVM shares its
+ * compilers with every test before it).
+ */
+public final class RunWarnings {
+    private static final List<String> ABOUT_THE_MACHINE =
+            List.of("the client may have been the bottleneck", "the client was still compiling its code");
+
+    private RunWarnings() {}
+
+    /** The result's warnings, without those about the machine and the JVM. */
+    public static List<String> aboutTheRun(JsonNode result) {
+        List<String> warnings = new ArrayList<>();
+        result.path("warnings").forEach(w -> warnings.add(w.asText()));
+        warnings.removeIf(RunWarnings::aboutTheMachine);
+        return warnings;
+    }
+
+    /** The console's warning lines, without those about the machine and the JVM. */
+    public static List<String> aboutTheRun(Stream<String> consoleLines) {
+        return consoleLines.filter(l -> l.startsWith("WARNING: ")).filter(l -> !aboutTheMachine(l.substring(9))).toList();
+    }
+
+    private static boolean aboutTheMachine(String warning) {
+        return ABOUT_THE_MACHINE.stream().anyMatch(warning::startsWith);
+    }
+}
