@@ -11,9 +11,9 @@ import java.nio.file.Path;
 
 /**
  * A worker process's own load at one instant: CPU time used so far (user + system, all threads),
- * time spent collecting garbage and compiling code, heap in use, and how many cores it has. Two samples of the same
- * process give the share of its cores it used in between: the client's cost, which a benchmark
- * must know so as not to report its own limit as the broker's.
+ * time spent collecting garbage and compiling code, heap in use, and how many cores it has. Two
+ * samples of the same process give the share of its cores it used in between: the client's cost,
+ * which a benchmark must know so as not to report its own limit as the broker's.
  *
  * @param worker which worker (its id or URL)
  * @param sampledAtNanos the worker's own {@link System#nanoTime()} at the sample; only differences
