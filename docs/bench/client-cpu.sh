@@ -4,7 +4,8 @@
 # 1 consumer) long enough that the stretch measured, 75 to 115 s after its JVM started, lies past
 # the first minute, where the JIT compilers finish (docs/max-rate.md, "Client CPU per message at a
 # low fixed rate"). The JVM's CPU (user + system, /proc/<pid>/stat) over that stretch, and its
-# compiler threads' share, divided by the messages the rate sends in it. Alternates the two tools,
+# compiler threads' share, divided by the messages the rate sends in it (the table shows the rate
+# each run published: a run that fell short of it is not measured right). Alternates the two tools,
 # <pairs> times. Needs the broker running (bin/brokers start <broker>) and an upstream build: its
 # folder, or - (tools/upstream-omb.sh).
 #
@@ -36,12 +37,12 @@ cpu_ticks() {
   fi
 }
 
-# measure <tool> <pair> <main class> <log> <command...>: runs the command in the background, its
-# output into the log, samples its JVM (found by its main class) at FROM and TO seconds after it
-# started, and prints one line of the table.
+# measure <tool> <pair> <result folder> <main class> <log> <command...>: runs the command in the
+# background, its output into the log, samples its JVM (found by its main class) at FROM and TO
+# seconds after it started, and prints one line of the table with the rate its result published.
 measure() {
-  local tool="$1" pair="$2" main="$3" log="$4" pid="" started cpu0 jit0 cpu1 jit1
-  shift 4
+  local tool="$1" pair="$2" results="$3" main="$4" log="$5" pid="" started cpu0 jit0 cpu1 jit1
+  shift 5
   "$@" > "$log" 2>&1 &
   started=$SECONDS
   while [ -z "$pid" ] && [ $((SECONDS - started)) -lt 30 ]; do
@@ -54,19 +55,24 @@ measure() {
   sleep $((TO - FROM))
   cpu1=$(cpu_ticks "$pid"); jit1=$(cpu_ticks "$pid" compiler)
   wait
-  python3 - "$pair" "$tool" "$cpu0" "$cpu1" "$jit0" "$jit1" "$(getconf CLK_TCK)" "$RATE" "$((TO - FROM))" <<'PY'
-import sys
-pair, tool, cpu0, cpu1, jit0, jit1, tick, rate, seconds = sys.argv[1:]
+  python3 - "$pair" "$tool" "$cpu0" "$cpu1" "$jit0" "$jit1" "$(getconf CLK_TCK)" "$RATE" "$((TO - FROM))" "$results" <<'PY'
+import glob, json, os, sys
+pair, tool, cpu0, cpu1, jit0, jit1, tick, rate, seconds, results = sys.argv[1:]
 tick, messages = float(tick), float(rate) * float(seconds)
 cpu, jit = (int(cpu1) - int(cpu0)) / tick, (int(jit1) - int(jit0)) / tick
-print(f"| {pair} | {tool} | {cpu:.2f} | {jit:.2f} | {cpu * 1e6 / messages:.1f} | {(cpu - jit) * 1e6 / messages:.1f} |")
+files = glob.glob(os.path.join(results, "*.json"))
+published = "no result"
+if files:
+    rates = json.load(open(files[0]))["publishRate"]
+    published = f"{sum(rates) / len(rates):,.0f}"
+print(f"| {pair} | {tool} | {published} | {cpu:.2f} | {jit:.2f} | {cpu * 1e6 / messages:.1f} | {(cpu - jit) * 1e6 / messages:.1f} |")
 PY
 }
 
 echo "$BROKER at a fixed $RATE msg/s, CPU from $FROM to $TO s after each JVM's start:"
 echo
-echo "| pair | tool | CPU s | of which JIT s | CPU µs per message | without JIT |"
-echo "|---|---|---|---|---|---|"
+echo "| pair | tool | published msg/s | CPU s | of which JIT s | CPU µs per message | without JIT |"
+echo "|---|---|---|---|---|---|---|"
 for pair in $(seq 1 "$PAIRS"); do
   for tool in upstream mqbench; do
     dir="$OUT/$tool-$pair"
@@ -74,10 +80,10 @@ for pair in $(seq 1 "$PAIRS"); do
     matched_workload "$dir/workload.yaml" "$tool" "cpu-$RATE" "$RATE" 60
     if [ "$tool" = upstream ]; then
       sed -i 's/^testDurationMinutes: 1$/testDurationMinutes: 2/' "$dir/workload.yaml"
-      measure upstream "$pair" io.openmessaging.benchmark.Benchmark "$dir/wait.log" \
+      measure upstream "$pair" "$dir" io.openmessaging.benchmark.Benchmark "$dir/wait.log" \
         run_upstream "$OMB" "$HERE/upstream-$BROKER.yaml" "$dir/workload.yaml" "$dir" "$dir/run.log"
     else
-      measure mqbench "$pair" io.mqbench.cli.Main "$dir/run.log" \
+      measure mqbench "$pair" "$dir" io.mqbench.cli.Main "$dir/run.log" \
         "$ROOT/bin/benchmark" -d "$HERE/mqbench-$BROKER.yaml" -o "$dir" "$dir/workload.yaml"
     fi
   done

@@ -98,6 +98,7 @@ class DistributedRunTest {
         assertEquals(List.of(r.at("/workerDetails/0/worker").asText(), r.at("/workerDetails/1/worker").asText()),
                 List.of(r.at("/clientLoad/workers/0/worker").asText(), r.at("/clientLoad/workers/1/worker").asText()));
         assertTrue(r.at("/clientLoad/workers/0/cpuSeconds").asDouble() > 0, r.get("clientLoad").toString());
+        assertTrue(r.at("/clientLoad/workers/0/jitSeconds").isNumber(), "HotSpot says how long it compiled: " + r.get("clientLoad"));
         assertTrue(r.get("clientBound").isBoolean());
         assertTrue(run.out().contains("| client cpu "), run.out());
     }
