@@ -13,6 +13,7 @@ import java.util.stream.Stream;
  * compilers with every test before it).
  */
 public final class RunWarnings {
+    private static final String WARNING = "WARNING: ";
     private static final List<String> ABOUT_THE_MACHINE =
             List.of("the client may have been the bottleneck", "the client was still compiling its code");
 
@@ -26,9 +27,13 @@ public final class RunWarnings {
         return warnings;
     }
 
-    /** The console's warning lines, without those about the machine and the JVM. */
+    /**
+     * The console's warning lines, without those about the machine and the JVM. The console
+     * indents them under the step they belong to.
+     */
     public static List<String> aboutTheRun(Stream<String> consoleLines) {
-        return consoleLines.filter(l -> l.startsWith("WARNING: ")).filter(l -> !aboutTheMachine(l.substring(9))).toList();
+        return consoleLines.map(String::strip).filter(l -> l.startsWith(WARNING)).map(l -> l.substring(WARNING.length()))
+                .filter(w -> !aboutTheMachine(w)).toList();
     }
 
     private static boolean aboutTheMachine(String warning) {
