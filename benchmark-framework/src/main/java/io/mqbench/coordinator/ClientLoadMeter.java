@@ -31,6 +31,12 @@ final class ClientLoadMeter {
      * what it costs once compiled (a fixed rate of 5,000 msg/s on Kafka took 30-40 s to compile).
      */
     static final double JIT_NOTABLE_SHARE = 0.10;
+    /**
+     * ... and for at least this long: a run of a few seconds at a few hundred messages a second
+     * uses a tenth of a second of CPU, which a few compilations outweigh without anyone reading
+     * its CPU per message.
+     */
+    static final double JIT_NOTABLE_SECONDS = 0.5;
 
     private final Map<String, ProcessLoad> last = new HashMap<>();
     private final Map<String, Stretch> measured = new LinkedHashMap<>();
@@ -169,7 +175,8 @@ final class ClientLoadMeter {
     static List<String> stillCompiling(TestResult.ClientLoad load) {
         List<String> compiling = new ArrayList<>();
         for (TestResult.WorkerLoad worker : load.workers) {
-            if (worker.jitSeconds != null && worker.cpuSeconds > 0 && worker.jitSeconds >= JIT_NOTABLE_SHARE * worker.cpuSeconds) {
+            if (worker.jitSeconds != null && worker.jitSeconds >= JIT_NOTABLE_SECONDS
+                    && worker.jitSeconds >= JIT_NOTABLE_SHARE * worker.cpuSeconds) {
                 compiling.add(String.format(Locale.ROOT, "%s compiled for %.1f s of its %.1f s of CPU (%.0f%%)", worker.worker,
                         worker.jitSeconds, worker.cpuSeconds, 100 * worker.jitSeconds / worker.cpuSeconds));
             }

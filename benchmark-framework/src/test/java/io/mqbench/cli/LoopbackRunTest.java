@@ -251,7 +251,9 @@ class LoopbackRunTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("omb-kafka.json,fixed5k-1-topic-1-partition-1p-1c-1kb,Kafka,unknown (OMB result),1024")), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.contains(",good,Loopback,complete,100,")), lines.toString());
         assertTrue(lines.get(0).endsWith(",mode,rateHeld,warnings"), lines.get(0));
-        assertTrue(lines.stream().anyMatch(l -> l.contains(",good,") && l.endsWith(",fixed-rate,,")), lines.toString());
+        // Mode, then no rateHeld for a fixed-rate run; the warnings column holds whatever the run
+        // warned of (a busy test machine may add one).
+        assertTrue(lines.stream().anyMatch(l -> l.contains(",good,") && l.contains(",fixed-rate,,")), lines.toString());
     }
 
     @Test

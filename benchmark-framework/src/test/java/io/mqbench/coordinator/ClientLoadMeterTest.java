@@ -85,15 +85,18 @@ class ClientLoadMeterTest {
     @Test
     void aClientStillCompilingItsCodeIsToldButNotClientBound() {
         // 10 s with 3 s of CPU: "compiling" spent 0.5 s of it compiling (17 %), "compiled" 0.2 s
-        // (7 %); "silent" runs on a JVM that does not say (-1).
+        // (7 %); "silent" runs on a JVM that does not say (-1); "brief" used 0.1 s of CPU, 0.07 s
+        // of it compiling (70 %, but too little to tell).
         ClientLoadMeter meter = new ClientLoadMeter();
-        meter.sample(List.of(jit("compiling", 0, 0, 4_000), jit("compiled", 0, 0, 9_000), jit("silent", 0, 0, -1)), false);
+        meter.sample(List.of(jit("compiling", 0, 0, 4_000), jit("compiled", 0, 0, 9_000), jit("silent", 0, 0, -1),
+                jit("brief", 0, 0, 1_000)), false);
         meter.sample(List.of(jit("compiling", 10 * SECOND, 3 * SECOND, 4_500), jit("compiled", 10 * SECOND, 3 * SECOND, 9_200),
-                jit("silent", 10 * SECOND, 3 * SECOND, -1)), true);
+                jit("silent", 10 * SECOND, 3 * SECOND, -1), jit("brief", 10 * SECOND, SECOND / 10, 1_070)), true);
         TestResult.ClientLoad load = meter.summary(10, 10);
         assertEquals(0.5, load.workers.get(0).jitSeconds, 1e-9);
         assertEquals(0.2, load.workers.get(1).jitSeconds, 1e-9);
         assertNull(load.workers.get(2).jitSeconds, "a JVM that does not say");
+        assertEquals(0.07, load.workers.get(3).jitSeconds, 1e-9);
         assertTrue(load.reasons.isEmpty(), load.reasons.toString());
         assertEquals(List.of("compiling compiled for 0.5 s of its 3.0 s of CPU (17%)"), ClientLoadMeter.stillCompiling(load));
     }
