@@ -21,6 +21,12 @@ PAIRS="${5:-2}"
 FROM=75
 TO=115
 
+# stat_ticks <stat file>: user + system clock ticks of a /proc stat file (fields 14 and 15; the
+# command name before them may hold spaces, so they are counted from its closing parenthesis).
+stat_ticks() {
+  awk '{ split($0, a, ") "); split(a[2], f, " "); print f[12] + f[13] }' "$1"
+}
+
 # cpu_ticks <pid> [compiler]: the process's user + system clock ticks so far, or only its JIT
 # compiler threads' with "compiler".
 cpu_ticks() {
@@ -28,12 +34,12 @@ cpu_ticks() {
     local total=0 task
     for task in /proc/"$1"/task/*; do
       if grep -q CompilerThre "$task/comm" 2>/dev/null; then
-        total=$((total + $(awk '{ split($0, a, ") "); split(a[2], f, " "); print f[12] + f[13] }' "$task/stat")))
+        total=$((total + $(stat_ticks "$task/stat")))
       fi
     done
     echo "$total"
   else
-    awk '{ split($0, a, ") "); split(a[2], f, " "); print f[12] + f[13] }' "/proc/$1/stat"
+    stat_ticks "/proc/$1/stat"
   fi
 }
 
