@@ -69,12 +69,12 @@ def search_chart(run: Run, styles: DriverStyles, label: str) -> Chart:
 def trial_table(steps: list[dict]) -> Table:
     table = Table("Trials of the rate search", [
         "start (s)", "stage", "target (msg/s)", "publish (msg/s)", "consume (msg/s)", "backlog (msg/s)",
-        "tolerance (%)", "e2e p99 (ms)", "limited latency (ms)", "verdict", "reason", "drain (s)",
+        "awaiting ack (msg/s)", "tolerance (%)", "e2e p99 (ms)", "limited latency (ms)", "verdict", "reason", "drain (s)",
         "longer settle (s)"])
     for t in steps:
         tolerance = t.get("tolerance")
         table.add(t.get("second"), t.get("stage"), t.get("targetRate"), t.get("publishRate"), t.get("consumeRate"),
-                  t.get("backlogSlope"), 100 * tolerance if isinstance(tolerance, (int, float)) else None,
+                  t.get("backlogSlope"), t.get("unacknowledgedSlope"), 100 * tolerance if isinstance(tolerance, (int, float)) else None,
                   t.get("endToEnd99Ms"), t.get("latencyMs"), t.get("verdict"), t.get("reason"), t.get("drainSeconds"),
                   t.get("settleExtendedSeconds"))
     return table

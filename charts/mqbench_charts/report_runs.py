@@ -140,13 +140,21 @@ def _discovery(raw: dict) -> str:
     else:
         outcome = f"did not converge: {found.get('note')}"
     held = [p for p in found.get("measuredPhases") or [] if isinstance(p, dict)]
-    phases = "; ".join(f"measured at {format_number(p.get('targetRate'))} msg/s: "
+    phases = "; ".join(f"measured at {format_number(p.get('targetRate'))} msg/s{_drained(p)}: "
                        f"{'held' if p.get('held') else 'did not hold'} ({p.get('reason')})" for p in held)
     return _joined(f"objective {found.get('objective', 'throughput')}: found {format_number(found.get('foundRate'))} msg/s "
                    f"(sustainable {format_number(found.get('sustainableRate'))}, unsustainable "
                    f"{format_number(found.get('unsustainableRate'))})", outcome,
                    f"warm-up extended by {format_number(found.get('warmupExtendedSeconds'))} s"
                    if found.get("warmupExtendedSeconds") else None, phases, f"rule: {found.get('rule')}")
+
+
+def _drained(phase: dict) -> str:
+    """What the attempt's start drained (what the search or the attempt before left), if anything."""
+    if phase.get("drainSeconds") is None:
+        return ""
+    return (f" (after a {format_number(phase.get('drainSeconds'))}-s pause that drained "
+            f"{format_number(phase.get('drainedMessages'))} messages left before it)")
 
 
 def _text(value) -> str:

@@ -73,6 +73,17 @@ def test_the_search_chart_puts_each_trials_latency_at_its_rate_and_marks_the_rat
     assert table.column("longer settle (s)") == ["–", "3", "–"]
 
 
+def test_the_climbs_growth_of_sends_awaiting_acknowledgement_and_a_drain_before_measuring_are_shown():
+    climb = {"second": 11.0, "stage": "climb", "targetRate": 1470.0, "seconds": 20.0, "publishRate": 1450.0,
+             "consumeRate": 1450.0, "backlogSlope": 0.0, "unacknowledgedSlope": 20.0, "tolerance": 0.005,
+             "endToEnd99Ms": 30.0, "verdict": "unsustainable", "reason": "sends awaiting acknowledgement grew"}
+    run = _run(trials=TRIALS + [climb])
+    assert search_chart(run, DriverStyles(["Kafka"]), "Kafka").tables[0].column("awaiting ack (msg/s)") == ["–", "–", "–", "20"]
+    assert "pause that drained" not in run_html(run, "Kafka")
+    run.raw["rateDiscovery"]["measuredPhases"][0].update(drainedMessages=31500, drainSeconds=1.2, settleSeconds=2.0)
+    assert "measured at 1,400 msg/s (after a 1.2-s pause that drained 31,500 messages left before it): held" in run_html(run, "Kafka")
+
+
 def test_a_latency_limit_is_drawn_where_the_curve_must_stay_below():
     trials = [dict(t, latencyMs=t["endToEnd99Ms"]) for t in TRIALS]
     chart = search_chart(_run("p99 end-to-end <= 10 ms", trials), DriverStyles(["Kafka"]), "Kafka")

@@ -41,13 +41,18 @@ final class MaxRateMode implements MeasurementMode {
                 + " (longer if the search has not settled)";
     }
 
-    /** The search, then the rest of the warm-up (if a second or more is left) at the rate found. */
+    /**
+     * The search; then the measured phase's start at the rate found (what the search's last windows
+     * left drained, the rate settled); then the rest of the warm-up (if a second or more is left).
+     */
     @Override
     public void warmUp(RunContext ctx) throws Exception {
         Duration warmup = ctx.workload.warmupDuration();
         long start = System.nanoTime();
-        ctx.rateSearch.run(warmup, ctx.loadStartNanos);
+        double found = ctx.rateSearch.run(warmup, ctx.loadStartNanos);
         report(ctx);
+        ctx.measuredRestart = ctx.rateSearch.startMeasuredPhase(found);
+        tellDrain(ctx, ctx.measuredRestart, "the search's last windows left", found);
         Duration rest = warmup.minusNanos(System.nanoTime() - start);
         if (rest.compareTo(Duration.ofSeconds(1)) >= 0) {
             ctx.console.info("the warm-up goes on at that rate for " + Console.duration(rest.withNanos(0)));
@@ -68,7 +73,8 @@ final class MaxRateMode implements MeasurementMode {
     /**
      * The rate the result's periods were measured at: the rate found, or a retry's lower one (also
      * when the run ended between two attempts, whose periods are the earlier's); the rate found if
-     * the run ended in the rest of the warm-up; none if it ended during the search.
+     * the run ended before the measured phase (while the producers paused to drain what the search
+     * left, or in the rest of the warm-up); none if it ended during the search.
      */
     @Override
     public Double resultTargetRate(RunContext ctx) {
@@ -76,7 +82,17 @@ final class MaxRateMode implements MeasurementMode {
         if (found == null || found.foundRate == null) {
             return null;
         }
-        return ctx.measuredAttemptRate != null ? ctx.measuredAttemptRate : ctx.targetRate;
+        return ctx.measuredAttemptRate != null ? ctx.measuredAttemptRate : found.foundRate;
+    }
+
+    /** Says what a drain before a measured attempt took, if there was one. */
+    static void tellDrain(RunContext ctx, RateSearch.Restart restart, String leftBy, double rate) {
+        if (restart.drainSeconds() != null) {
+            ctx.console.info(String.format(Locale.ROOT, "%s %,d messages held (%.1f s of load) beyond where the search began:"
+                    + " producers paused %.1f s to drain them, then ran %.1f s at %,.0f msg/s before measuring",
+                    leftBy, restart.drainedMessages(), restart.drainedMessages() / rate, restart.drainSeconds(),
+                    restart.settleSeconds(), rate));
+        }
     }
 
     /** Where the last climb took the rate from the bracket's: up, or down when the broker had slowed. */
@@ -86,6 +102,42 @@ final class MaxRateMode implements MeasurementMode {
         }
         return String.format(Locale.ROOT, found.climbedFromRate < found.foundRate
                 ? ", climbed from %,.0f" : ", down from %,.0f: it no longer held in the last climb", found.climbedFromRate);
+    }
+
+    /** A trial that achieved this much more than the rate found shows the system's capacity moved during the search. */
+    static final double CAPACITY_MOVED_SHARE = 0.10;
+
+    /**
+     * A warning when an earlier trial, judged sustainable, achieved clearly more than the rate found
+     * ({@value #CAPACITY_MOVED_SHARE} or more above it): the system slowed during the search (a
+     * RabbitMQ search here held 35,850 msg/s at 1:05, then met a slow spell and found 19,520, whose
+     * measured minute held with a publish median of 0.4 ms), so the figure is that of its slower
+     * spell, and a repeat can differ by as much. Null when no trial did.
+     *
+     * @param subscriptions the workload's subscriptions per topic (a trial's consume rate counts every copy)
+     */
+    static String capacityMoved(TestResult.RateDiscovery found, int subscriptions) {
+        if (found.foundRate == null || found.foundRate <= 0) {
+            return null;
+        }
+        TestResult.RateTrial best = null;
+        double most = 0;
+        for (TestResult.RateTrial trial : found.trials) {
+            double achieved = trial.consumeRate > 0 ? Math.min(trial.publishRate, trial.consumeRate / Math.max(1, subscriptions))
+                    : trial.publishRate;
+            if ("sustainable".equals(trial.verdict) && achieved > most) {
+                most = achieved;
+                best = trial;
+            }
+        }
+        if (best == null || most < (1 + CAPACITY_MOVED_SHARE) * found.foundRate) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "the system's capacity moved during the search: a trial at %s achieved %,.0f msg/s"
+                + " (%s at %,.0f), %.0f%% more than the rate found, %,.0f; the measured phase shows the system as it was at the"
+                + " search's end, and a repeat of the run may find as much more",
+                Console.clock(Duration.ofMillis((long) (best.second * 1000))), most, best.stage, best.targetRate,
+                100 * (most / found.foundRate - 1), found.foundRate);
     }
 
     private static void report(RunContext ctx) {
@@ -100,6 +152,10 @@ final class MaxRateMode implements MeasurementMode {
                             ? String.format(Locale.ROOT, "; the warm-up was extended by %.0f s", found.warmupExtendedSeconds) : ""));
         } else {
             ctx.warn(String.format(Locale.ROOT, "%s; measuring at %,.0f msg/s", found.note, found.foundRate));
+        }
+        String moved = capacityMoved(found, ctx.workload.subscriptionsPerTopic);
+        if (moved != null) {
+            ctx.warn(moved);
         }
     }
 }

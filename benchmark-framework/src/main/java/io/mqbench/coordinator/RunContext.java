@@ -46,6 +46,8 @@ final class RunContext {
 
     /** Set for {@code producerRate: 0}: searches during the warm-up, then judges the measured phase. */
     RateSearch rateSearch;
+    /** How the max-rate search started the measured phase's first attempt (the drain and settling before it). */
+    RateSearch.Restart measuredRestart;
 
     /**
      * For {@code producerRate: 0}: the rate of the measured attempt whose periods the result holds,

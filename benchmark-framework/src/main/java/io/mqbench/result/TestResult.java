@@ -374,6 +374,11 @@ public class TestResult {
         public double consumeRate;
         /** Backlog growth in messages per second. */
         public double backlogSlope;
+        /**
+         * Growth of the sends awaiting acknowledgement, in messages per second (over all
+         * subscriptions); in the last climb's windows, which count it with the backlog.
+         */
+        public Double unacknowledgedSlope;
         /** Share of the target allowed for shortfall and backlog growth. */
         public double tolerance;
         /** The latency limit's percentile over the window (latency-bounded searches). */
@@ -394,10 +399,21 @@ public class TestResult {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class MeasuredPhaseCheck {
         public double targetRate;
+        /**
+         * What the system held for consumers beyond where the search began (backlog and sends
+         * awaiting acknowledgement) when this attempt was prepared; the producers paused until it
+         * drained ({@code drainSeconds}), then ran at the rate for {@code settleSeconds} before the
+         * phase began. Absent when too little was held to be worth a pause.
+         */
+        public Long drainedMessages;
+        public Double drainSeconds;
+        public Double settleSeconds;
         public double seconds;
         public double publishRate;
         public double consumeRate;
         public double backlogSlope;
+        /** Growth of the sends awaiting acknowledgement over the phase, in messages per second; counted with the backlog. */
+        public Double unacknowledgedSlope;
         public double tolerance;
         public Double latencyMs;
         public boolean held;

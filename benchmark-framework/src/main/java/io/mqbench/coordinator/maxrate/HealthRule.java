@@ -25,7 +25,11 @@ import java.util.Locale;
  * less than three times the tolerance is marked marginal, for a second look over a longer window.
  *
  * <p>A long window judged as a fixed-rate run ({@link #judgeAsFixedRun}) counts only what the
- * producers sent over it, held to the given shortfall however noisy they were.
+ * producers sent over it, held to the given shortfall however noisy they were, and counts the sends
+ * still awaiting acknowledgement with the backlog: a broker that acknowledges behind a queue that
+ * keeps growing (RabbitMQ without a confirm window) leaves the backlog of acknowledged sends flat and
+ * the producers only a little short (a measured minute at 98.2 % of the rate while the publish
+ * latency's median climbed from 0.4 to 1.1 s), yet it is not keeping up.
  */
 final class HealthRule {
     /** Never looser than this, however noisy the measurement. */
@@ -78,13 +82,20 @@ final class HealthRule {
         double publishRate = asFixedRun ? meanPublishRate(window) : Math.max(published.slope(), meanPublishRate(window));
         Trend consumed = Trend.of(window, s -> s.received());
         Trend backlog = Trend.of(window, s -> s.backlog(subscriptions));
+        Trend unacknowledged = Trend.of(window, s -> (double) s.inFlight() * subscriptions);
+        // What must not grow: the backlog in a trial (its window is too short to tell a confirm lag
+        // still settling from one that grows for good); in a fixed-rate window, everything the system
+        // holds for consumers, the sends awaiting acknowledgement included, with consumers or without.
+        Trend held = !asFixedRun ? backlog
+                : hasConsumers ? Trend.of(window, s -> s.outstanding(subscriptions)) : unacknowledged;
+        boolean judgesGrowth = hasConsumers || asFixedRun;
         double seconds = window.size() < 2 ? 0 : window.get(window.size() - 1).secondsSince(window.get(0));
         double granularity = seconds > 0 ? 2 / seconds : 0;
         double expectedConsumption = target * subscriptions;
         // Both trends count in a trial: a broker that takes sends in bursts (RabbitMQ's flow control
         // holds a publisher back for a few hundred ms, then lets it catch up) makes the producers'
         // slope over a few seconds as uncertain as a bursty consumer makes the backlog's.
-        double backlogNoise = hasConsumers ? relativeNoise(backlog, expectedConsumption) : 0;
+        double backlogNoise = judgesGrowth ? relativeNoise(held, expectedConsumption) : 0;
         double noise = asFixedRun ? backlogNoise : Math.max(backlogNoise, relativeNoise(published, target));
         double used = Math.min(MAX_TOLERANCE, Math.max(tolerance, noise));
 
@@ -97,7 +108,7 @@ final class HealthRule {
         double publishFloor = target * (1 - allowedShortfall) - granularity;
         double growthCeiling = (used + lossShare) * expectedConsumption + granularity * subscriptions;
         boolean producersKeepUp = publishRate >= publishFloor;
-        boolean consumersKeepUp = !hasConsumers || backlog.slope() <= growthCeiling;
+        boolean consumersKeepUp = !judgesGrowth || held.slope() <= growthCeiling;
         boolean withinLatency = latencyLimit == null || (latencyMs != null && latencyMs <= latencyLimit.limitMillis());
 
         String reason;
@@ -107,22 +118,28 @@ final class HealthRule {
                     100 * publishRate / target, 100 * (1 - allowedShortfall),
                     errors > 0 ? String.format(Locale.ROOT, " (%,d send errors)", errors) : "");
         } else if (!consumersKeepUp) {
-            reason = String.format(Locale.ROOT, "backlog grew %,.0f msg/s (%.2f%% of the consumption, tolerance %.2f%%)",
-                    backlog.slope(), 100 * backlog.slope() / expectedConsumption, 100 * (used + lossShare));
+            String grew = !asFixedRun ? String.format(Locale.ROOT, "backlog grew %,.0f msg/s", backlog.slope())
+                    : !hasConsumers ? String.format(Locale.ROOT, "sends awaiting acknowledgement grew %,.0f msg/s", unacknowledged.slope())
+                    : String.format(Locale.ROOT, "backlog and sends awaiting acknowledgement grew %,.0f msg/s (%+,.0f and %+,.0f)",
+                            held.slope(), backlog.slope(), unacknowledged.slope());
+            reason = String.format(Locale.ROOT, "%s (%.2f%% of the %s, tolerance %.2f%%)", grew,
+                    100 * held.slope() / expectedConsumption, hasConsumers ? "consumption" : "rate", 100 * (used + lossShare));
         } else if (!withinLatency) {
             reason = latencyMs == null ? "no latency was recorded"
                     : String.format(Locale.ROOT, "%s was %.3g ms, above the limit", latencyLimit.describe().replaceAll(" <=.*", ""), latencyMs);
         } else {
-            reason = String.format(Locale.ROOT, "producers at %.1f%%, backlog %+,.0f msg/s (tolerance %.2f%%)",
-                    100 * publishRate / target, backlog.slope(), 100 * (used + lossShare));
+            reason = String.format(Locale.ROOT, "producers at %.1f%%, backlog %+,.0f%s msg/s (tolerance %.2f%%)",
+                    100 * publishRate / target, backlog.slope(),
+                    asFixedRun ? String.format(Locale.ROOT, ", awaiting acknowledgement %+,.0f", unacknowledged.slope()) : "",
+                    100 * (used + lossShare));
         }
         boolean healthy = producersKeepUp && consumersKeepUp && withinLatency;
         boolean latencyOnly = producersKeepUp && consumersKeepUp && !withinLatency;
         double shortfall = (target - publishRate - granularity) / target;
-        double growth = hasConsumers ? (backlog.slope() - granularity * subscriptions) / expectedConsumption - lossShare : 0;
+        double growth = judgesGrowth ? (held.slope() - granularity * subscriptions) / expectedConsumption - lossShare : 0;
         boolean marginal = !healthy && withinLatency && Math.max(shortfall - allowedShortfall + used, growth) <= 3 * used;
-        return new Verdict(healthy, publishRate, consumed.slope(), backlog.slope(), used + lossShare, latencyMs, reason,
-                latencyOnly, marginal);
+        return new Verdict(healthy, publishRate, consumed.slope(), backlog.slope(), asFixedRun ? unacknowledged.slope() : null,
+                used + lossShare, latencyMs, reason, latencyOnly, marginal);
     }
 
     /**

@@ -43,7 +43,8 @@ import org.HdrHistogram.Histogram;
  *       and costs one window. Then the search has converged.
  * </ol>
  *
- * The measured phase then runs at the rate found, fixed. If the warm-up ends first, the search goes
+ * The measured phase then runs at the rate found, fixed, from a clean start ({@link
+ * #startMeasuredPhase}). If the warm-up ends first, the search goes
  * on (the warm-up is extended, and the result says by how much), for at most {@link
  * #LONGEST_EXTENSION} (the workload's {@code maxRateLongestExtensionSeconds}); a search that still
  * has not settled measures at the highest rate judged sustainable below the lowest unsustainable
@@ -75,6 +76,10 @@ public final class RateSearch {
     /** A drain that has not shrunk the backlog for this long is over: what remains was lost. */
     private static final long DRAIN_STALL_NANOS = 1_500_000_000L;
     private static final long LONGEST_DRAIN_NANOS = 60_000_000_000L;
+    /** A measured attempt starts after a drain when the system holds more than this many seconds of load beyond the search's start. */
+    static final double WORTH_DRAINING_SECONDS = 0.1;
+    /** ... and more than this many messages (at a few messages a second, a tenth of a second is none). */
+    private static final double MIN_DRAIN_MESSAGES = 5;
 
     public static final String RULE = "trials at fixed rates during the warm-up: each settles (longer while"
             + " unacknowledged sends still pile up at a slowing pace), then a window is judged sustainable if producers reach the rate (by their trend or"
@@ -85,10 +90,13 @@ public final class RateSearch {
             + " is back; rates ramp x2, then narrow between the highest sustainable and the lowest unsustainable"
             + " rate until they are within 2%; the lowest unsustainable rate is tried again and the highest"
             + " sustainable one confirmed; then a last climb in 5% steps above it, each judged over 20 s as the"
-            + " measured phase is (producers within 2% by what they sent, backlog within 0.5%), until one fails,"
+            + " measured phase is (producers within 2% by what they sent, backlog and sends awaiting acknowledgement"
+            + " within 0.5%), until one fails,"
             + " and after a climb the midpoint below it; if the last window achieved more than 2% less than the rate that held before"
             + " it, that rate is judged again over 20 s and, while it fails, the search goes down to what the failed window achieved"
-            + " (at least 5% lower); the measured phase runs at the rate that held last, fixed";
+            + " (at least 5% lower); the measured phase runs at the rate that held last, fixed, after what the search left"
+            + " beyond 0.1 s of load has drained, and is judged as a climb step, the sends awaiting acknowledgement counted"
+            + " with the backlog";
 
     enum Stage {
         RAMP(500, 1_500), NARROW(1_000, 4_000), RETEST(1_000, 4_000), CONFIRM(1_000, 4_000), RECHECK(1_000, 4_000),
@@ -123,6 +131,8 @@ public final class RateSearch {
     private final RateBracket bracket = new RateBracket(TOLERANCE, RAMP_TOLERANCE, MIN_RATE, MAX_RATE);
     private final Duration longestExtension;
     private long loadStartNanos;
+    /** The counters when the search began: what the system held then is what a drain before a measured attempt aims for. */
+    private LoadSample searchStart;
     private double lossShare;
     private boolean calibrated;
     /** Grows when a recheck contradicts its first verdict: windows of that length do not average out the system's noise. */
@@ -160,6 +170,7 @@ public final class RateSearch {
      */
     public double run(Duration warmup, long loadStartNanos) throws IOException {
         this.loadStartNanos = loadStartNanos;
+        searchStart = probe.sample();
         long start = probe.nanoTime();
         long warmupEnd = start + warmup.toNanos();
         boolean searched = false;
@@ -415,6 +426,7 @@ public final class RateSearch {
         trial.publishRate = Math.round(verdict.publishRate());
         trial.consumeRate = Math.round(verdict.consumeRate());
         trial.backlogSlope = Math.round(verdict.backlogSlope());
+        trial.unacknowledgedSlope = rounded(verdict.unacknowledgedSlope());
         trial.tolerance = round(verdict.tolerance(), 4);
         trial.latencyMs = verdict.latencyMs() == null ? null : round(verdict.latencyMs(), 3);
         trial.endToEnd99Ms = p99Millis(latencies.endToEnd());
@@ -505,6 +517,7 @@ public final class RateSearch {
         check.publishRate = Math.round(verdict.publishRate());
         check.consumeRate = Math.round(verdict.consumeRate());
         check.backlogSlope = Math.round(verdict.backlogSlope());
+        check.unacknowledgedSlope = rounded(verdict.unacknowledgedSlope());
         check.tolerance = round(verdict.tolerance(), 4);
         check.latencyMs = verdict.latencyMs() == null ? null : round(verdict.latencyMs(), 3);
         check.held = verdict.healthy();
@@ -513,13 +526,41 @@ public final class RateSearch {
     }
 
     /**
-     * Pauses the producers until what the system holds for consumers is back to what it held at
-     * {@code baseline}, or stops shrinking; the producers stay paused.
+     * How a measured attempt was started ({@link #startMeasuredPhase}).
      *
-     * @return the seconds it took
+     * @param drainedMessages what the system held beyond where the search began when the producers
+     *     paused, or null if it was too little to pause for
+     * @param drainSeconds how long the producers paused, or null if they did not
+     * @param settleSeconds how long the producers ran at the rate before the attempt began
      */
-    public double drainTo(LoadSample baseline) throws IOException {
-        return drain(baseline, probe.sample());
+    public record Restart(Long drainedMessages, Double drainSeconds, double settleSeconds) {}
+
+    /**
+     * Starts a measured attempt at {@code rate} as a fixed-rate run starts, from a system that holds
+     * only what that rate puts in it. What the search's last windows left (a queue of sends awaiting
+     * acknowledgement, a backlog: a RabbitMQ measured phase began with the last window's second of
+     * unconfirmed sends, its publish latency's median 904 ms in its first ten seconds and 2 ms in its
+     * last) is drained first when it is more than {@value #WORTH_DRAINING_SECONDS} s of load beyond
+     * where the search began (less the loss share found): the producers pause until it is back, or
+     * stops shrinking. Then the producers run at the rate and settle as a climb step does.
+     */
+    public Restart startMeasuredPhase(double rate) throws IOException {
+        if (searchStart == null) {
+            throw new IllegalStateException("the search has not run");
+        }
+        LoadSample now = probe.sample();
+        double base = searchStart.outstanding(subscriptions) + lossShare * (now.sent() - searchStart.sent()) * subscriptions;
+        double excess = now.outstanding(subscriptions) - base;
+        Long drainedMessages = null;
+        Double drainSeconds = null;
+        if (excess > Math.max(MIN_DRAIN_MESSAGES, WORTH_DRAINING_SECONDS * rate * subscriptions)) {
+            drainedMessages = Math.round(excess);
+            drainSeconds = round(drainDownTo(base, now).seconds(), 2);
+        }
+        probe.setRate(rate);
+        long settleStart = probe.nanoTime();
+        settle(Stage.CLIMB, rate, FINAL_TOLERANCE);
+        return new Restart(drainedMessages, drainSeconds, round(seconds(probe.nanoTime() - settleStart), 1));
     }
 
     /**
@@ -530,9 +571,30 @@ public final class RateSearch {
      * @return the seconds it took
      */
     private double drain(LoadSample before, LoadSample end) throws IOException {
+        Drained drained = drainDownTo(before.outstanding(subscriptions), end);
+        if (!calibrated) {
+            calibrated = true;
+            double delivered = (double) (end.sent() - before.sent()) * subscriptions;
+            if (rule.hasConsumers() && delivered > 0 && drained.left()) {
+                lossShare = Math.min(HealthRule.MAX_TOLERANCE, drained.excess() / delivered);
+                listener.note(String.format(Locale.ROOT, "%.2f%% of the first trial's deliveries never arrived:"
+                        + " the broker's own loss, not held against higher rates", 100 * lossShare));
+            }
+        }
+        return drained.seconds();
+    }
+
+    /** A drain's end: its time, what was still held beyond the base, and whether that was more than a drain leaves. */
+    private record Drained(double seconds, double excess, boolean left) {}
+
+    /**
+     * Pauses the producers until what the system holds for consumers is back to {@code base}
+     * (within a hundredth of what it was above it), or has not shrunk for {@link
+     * #DRAIN_STALL_NANOS}; the producers stay paused.
+     */
+    private Drained drainDownTo(double base, LoadSample end) throws IOException {
         probe.setRate(0);
         long start = probe.nanoTime();
-        double base = before.outstanding(subscriptions);
         double excess = end.outstanding(subscriptions) - base;
         double peak = Math.max(excess, 0);
         double smallest = excess;
@@ -550,16 +612,7 @@ public final class RateSearch {
                 lastShrink = probe.nanoTime();
             }
         }
-        if (!calibrated) {
-            calibrated = true;
-            double delivered = (double) (end.sent() - before.sent()) * subscriptions;
-            if (rule.hasConsumers() && delivered > 0 && excess > Math.max(2, 0.01 * peak)) {
-                lossShare = Math.min(HealthRule.MAX_TOLERANCE, excess / delivered);
-                listener.note(String.format(Locale.ROOT, "%.2f%% of the first trial's deliveries never arrived:"
-                        + " the broker's own loss, not held against higher rates", 100 * lossShare));
-            }
-        }
-        return seconds(probe.nanoTime() - start);
+        return new Drained(seconds(probe.nanoTime() - start), excess, excess > Math.max(2, 0.01 * peak));
     }
 
     private String bracketText() {
@@ -575,6 +628,10 @@ public final class RateSearch {
 
     private static Double p99Millis(Histogram micros) {
         return micros == null || micros.getTotalCount() == 0 ? null : round(micros.getValueAtPercentile(99) / 1000.0, 3);
+    }
+
+    private static Double rounded(Double value) {
+        return value == null ? null : (double) Math.round(value);
     }
 
     private static double seconds(long nanos) {
