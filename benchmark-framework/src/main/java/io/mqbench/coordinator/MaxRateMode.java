@@ -114,30 +114,19 @@ final class MaxRateMode implements MeasurementMode {
      * measured minute held with a publish median of 0.4 ms), so the figure is that of its slower
      * spell, and a repeat can differ by as much. Null when no trial did.
      *
-     * @param subscriptions the workload's subscriptions per topic (a trial's consume rate counts every copy)
+     * @param most the sustainable trial that achieved the most, as the search judged it (null if none)
      */
-    static String capacityMoved(TestResult.RateDiscovery found, int subscriptions) {
-        if (found.foundRate == null || found.foundRate <= 0) {
+    static String capacityMoved(TestResult.RateDiscovery found, RateSearch.Achieved most) {
+        if (found.foundRate == null || found.foundRate <= 0 || most == null
+                || most.rate() < (1 + CAPACITY_MOVED_SHARE) * found.foundRate) {
             return null;
         }
-        TestResult.RateTrial best = null;
-        double most = 0;
-        for (TestResult.RateTrial trial : found.trials) {
-            double achieved = trial.consumeRate > 0 ? Math.min(trial.publishRate, trial.consumeRate / Math.max(1, subscriptions))
-                    : trial.publishRate;
-            if ("sustainable".equals(trial.verdict) && achieved > most) {
-                most = achieved;
-                best = trial;
-            }
-        }
-        if (best == null || most < (1 + CAPACITY_MOVED_SHARE) * found.foundRate) {
-            return null;
-        }
+        TestResult.RateTrial best = most.trial();
         return String.format(Locale.ROOT, "the system's capacity moved during the search: a trial at %s achieved %,.0f msg/s"
                 + " (%s at %,.0f), %.0f%% more than the rate found, %,.0f; the measured phase shows the system as it was at the"
                 + " search's end, and a repeat of the run may find as much more",
-                Console.clock(Duration.ofMillis((long) (best.second * 1000))), most, best.stage, best.targetRate,
-                100 * (most / found.foundRate - 1), found.foundRate);
+                Console.clock(Duration.ofMillis((long) (best.second * 1000))), most.rate(), best.stage, best.targetRate,
+                100 * (most.rate() / found.foundRate - 1), found.foundRate);
     }
 
     private static void report(RunContext ctx) {
@@ -153,7 +142,7 @@ final class MaxRateMode implements MeasurementMode {
         } else {
             ctx.warn(String.format(Locale.ROOT, "%s; measuring at %,.0f msg/s", found.note, found.foundRate));
         }
-        String moved = capacityMoved(found, ctx.workload.subscriptionsPerTopic);
+        String moved = capacityMoved(found, ctx.rateSearch.mostAchieved());
         if (moved != null) {
             ctx.warn(moved);
         }

@@ -137,6 +137,8 @@ public final class RateSearch {
     private boolean calibrated;
     /** Grows when a recheck contradicts its first verdict: windows of that length do not average out the system's noise. */
     private int windowScale = 1;
+    /** The sustainable trial that achieved the most, and what it achieved: a capacity the system once had. */
+    private Achieved mostAchieved;
 
     public RateSearch(LoadProbe probe, int subscriptions, boolean hasConsumers, LatencyLimit latencyLimit,
                       TestResult.RateDiscovery record, Listener listener) {
@@ -437,6 +439,10 @@ public final class RateSearch {
             trial.drainSeconds = round(drain(before, window.get(window.size() - 1)), 2);
         }
         record.trials.add(trial);
+        double achieved = achieved(verdict);
+        if (verdict.healthy() && (mostAchieved == null || achieved > mostAchieved.rate())) {
+            mostAchieved = new Achieved(trial, achieved);
+        }
         listener.trial((first.nanos() - loadStartNanos) / 1_000_000_000L, trial);
         return verdict;
     }
@@ -488,6 +494,14 @@ public final class RateSearch {
     private static long windowMillis(Stage stage, double rate) {
         long enough = (long) (1000 * MESSAGES_PER_WINDOW / Math.max(rate, MIN_RATE));
         return Math.max(stage.windowMillis, Math.min(LONGEST_WINDOW_MILLIS, enough));
+    }
+
+    /** A trial and what its slower side achieved (consumers counted once per subscription). */
+    public record Achieved(TestResult.RateTrial trial, double rate) {}
+
+    /** The sustainable trial that achieved the most so far; null before one did. */
+    public Achieved mostAchieved() {
+        return mostAchieved;
     }
 
     /** What the slower side achieved, as a capacity estimate; NaN if the trial failed on latency alone. */

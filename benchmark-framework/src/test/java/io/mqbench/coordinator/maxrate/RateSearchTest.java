@@ -76,8 +76,11 @@ class RateSearchTest {
         SimulatedSystem system = new SimulatedSystem();
         system.subscriptions = 3;
         system.consumerCapacity = 90_000;
-        double found = search(system, null, Duration.ofSeconds(60), 3);
+        RateSearch search = new RateSearch(system, 3, true, null, record, listener());
+        double found = search.run(Duration.ofSeconds(60), 0);
         assertConvergedNear(30_000, found);
+        // What a trial achieved counts each message once, not its three copies.
+        assertEquals(30_000, search.mostAchieved().rate(), 30_000 * 0.03, trials());
     }
 
     @Test
@@ -211,8 +214,13 @@ class RateSearchTest {
                 system.consumerCapacity = 85_000;
             }
         });
-        double found = new RateSearch(system, 1, true, null, record, slowsDown).run(Duration.ofSeconds(60), 0);
+        RateSearch search = new RateSearch(system, 1, true, null, record, slowsDown);
+        double found = search.run(Duration.ofSeconds(60), 0);
         assertConvergedNear(85_000, found);
+        // The capacity it had before the slowdown is kept, for the warning that it moved.
+        RateSearch.Achieved most = search.mostAchieved();
+        assertEquals("sustainable", most.trial().verdict);
+        assertTrue(most.rate() > 95_000 && most.rate() <= 100_000 * 1.01, most + trials());
         assertTrue(record.climbedFromRate > 95_000, "the bracket converged before the slowdown: " + record.climbedFromRate + trials());
         assertTrue(notes.stream().anyMatch(n -> n.contains("judging that rate again")), notes + trials());
         TestResult.RateTrial last = record.trials.get(record.trials.size() - 1);
