@@ -58,7 +58,7 @@ class MaxRateLatencyLimitRunTest {
         // (it took 340 s in one CI run): a minute's extension bounds the test's time.
         Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-edge")
                 + "deliveryLatency: {distribution: exponential, meanMs: 1}\nconsumerCapacity: {messagesPerSecond: 3000}\n");
-        JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99.9, endToEndMs: 9}\nmaxRateRetries: 2\nmaxRateLongestExtensionSeconds: 60\n"));
+        JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99.9, endToEndMs: 9}\nmaxRateRetries: 2\nmaxRateLongestExtensionSeconds: 30\n"));
         JsonNode phases = r.at("/rateDiscovery/measuredPhases");
         assertTrue(phases.size() >= 1 && phases.size() <= 3, phases.toString());
         for (int i = 1; i < phases.size(); i++) {
