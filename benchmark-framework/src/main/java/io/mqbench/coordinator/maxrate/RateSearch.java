@@ -4,17 +4,15 @@ import io.mqbench.result.TestResult;
 import io.mqbench.workload.LatencyLimit;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.HdrHistogram.Histogram;
 
 /**
  * Finds the maximum sustainable rate for {@code producerRate: 0} (or, with a latency limit, the
  * highest rate within it) by trials at fixed rates, during the warm-up:
  *
  * <ol>
- *   <li>each trial sets a rate, lets it settle (longer while unacknowledged sends still pile up, at
+ *   <li>each trial ({@link Trials}) sets a rate, lets it settle (longer while unacknowledged sends still pile up, at
  *       a slowing pace), then samples the counters through a window and
  *       judges it ({@link HealthRule}): producers reach the rate, the backlog's trend does not grow
  *       (and the latency stays within the limit); a narrow miss is judged again over twice the
@@ -61,21 +59,6 @@ public final class RateSearch {
     public static final Duration LONGEST_EXTENSION = Duration.ofMinutes(5);
     static final int CLIMB_STEP_PERCENT = 5;
     private static final double CLIMB_STEP = CLIMB_STEP_PERCENT / 100.0;
-    private static final long SAMPLE_MILLIS = 100;
-    private static final double MESSAGES_PER_WINDOW = 500;
-    private static final long LONGEST_WINDOW_MILLIS = 15_000;
-    private static final long LONGEST_EXTRA_SETTLE_MILLIS = 15_000;
-    /** Unacknowledged sends that grow, each second, by more than this share of the growth of the second before are not settling. */
-    private static final double SETTLING_SHARE = 0.85;
-    private static final int MAX_WINDOW_SCALE = 4;
-    /** A window is lengthened while producers make up a dip, a second at a time, up to this many times its length, */
-    private static final int CATCH_UP_WINDOWS = 4;
-    /** and by no more than this. */
-    private static final long LONGEST_CATCH_UP_NANOS = 12_000_000_000L;
-    private static final long CATCH_UP_STEP_NANOS = 1_000_000_000L;
-    /** A drain that has not shrunk the backlog for this long is over: what remains was lost. */
-    private static final long DRAIN_STALL_NANOS = 1_500_000_000L;
-    private static final long LONGEST_DRAIN_NANOS = 60_000_000_000L;
     /** A measured attempt starts after a drain when the system holds more than this many seconds of load beyond the search's start. */
     static final double WORTH_DRAINING_SECONDS = 0.1;
     /** ... and more than this many messages (at a few messages a second, a tenth of a second is none). */
@@ -98,24 +81,6 @@ public final class RateSearch {
             + " beyond 0.1 s of load has drained, and is judged as a climb step, the sends awaiting acknowledgement counted"
             + " with the backlog";
 
-    enum Stage {
-        RAMP(500, 1_500), NARROW(1_000, 4_000), RETEST(1_000, 4_000), CONFIRM(1_000, 4_000), RECHECK(1_000, 4_000),
-        /** Long enough for a minute's behaviour (bursts of flow control, a slowly growing confirm lag) to show. */
-        CLIMB(1_000, 20_000);
-
-        final long settleMillis;
-        final long windowMillis;
-
-        Stage(long settleMillis, long windowMillis) {
-            this.settleMillis = settleMillis;
-            this.windowMillis = windowMillis;
-        }
-
-        String label() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
     /** What the console shows while the search goes. */
     public interface Listener {
         void trial(long secondsSinceLoadStart, TestResult.RateTrial trial);
@@ -130,15 +95,10 @@ public final class RateSearch {
     private final Listener listener;
     private final RateBracket bracket = new RateBracket(TOLERANCE, RAMP_TOLERANCE, MIN_RATE, MAX_RATE);
     private final Duration longestExtension;
+    private final Trials trials;
     private long loadStartNanos;
     /** The counters when the search began: what the system held then is what a drain before a measured attempt aims for. */
     private LoadSample searchStart;
-    private double lossShare;
-    private boolean calibrated;
-    /** Grows when a recheck contradicts its first verdict: windows of that length do not average out the system's noise. */
-    private int windowScale = 1;
-    /** The sustainable trial that achieved the most, and what it achieved: a capacity the system once had. */
-    private Achieved mostAchieved;
 
     public RateSearch(LoadProbe probe, int subscriptions, boolean hasConsumers, LatencyLimit latencyLimit,
                       TestResult.RateDiscovery record, Listener listener) {
@@ -154,6 +114,7 @@ public final class RateSearch {
         this.rule = new HealthRule(subscriptions, hasConsumers, latencyLimit);
         this.record = record;
         this.listener = listener;
+        this.trials = new Trials(probe, this.subscriptions, rule, record, listener);
         record.objective = latencyLimit == null ? "throughput" : latencyLimit.describe();
         record.rule = RULE;
     }
@@ -172,6 +133,7 @@ public final class RateSearch {
      */
     public double run(Duration warmup, long loadStartNanos) throws IOException {
         this.loadStartNanos = loadStartNanos;
+        trials.countFrom(loadStartNanos);
         searchStart = probe.sample();
         long start = probe.nanoTime();
         long warmupEnd = start + warmup.toNanos();
@@ -215,7 +177,7 @@ public final class RateSearch {
             if (stage == Stage.CONFIRM && sustainable && bracket.converged() && bracket.healthy() == rate) {
                 if (climb(rate, hardEnd)) {
                     record.converged = true;
-                    record.convergedAtSecond = seconds(probe.nanoTime() - loadStartNanos);
+                    record.convergedAtSecond = Figures.seconds(probe.nanoTime() - loadStartNanos);
                 } else {
                     record.note = "the last climb's window achieved less than the rate found, and no rate was judged to hold"
                             + " after it before the warm-up's longest extension ran out" + bracketText();
@@ -249,11 +211,11 @@ public final class RateSearch {
 
     /** What the search knows when it ends, however it ends: its time and the bracket's two ends. */
     private void recordBracket(long start, long warmupEnd) {
-        record.searchSeconds = seconds(probe.nanoTime() - start);
-        record.warmupExtendedSeconds = Math.max(0, seconds(probe.nanoTime() - warmupEnd));
+        record.searchSeconds = Figures.seconds(probe.nanoTime() - start);
+        record.warmupExtendedSeconds = Math.max(0, Figures.seconds(probe.nanoTime() - warmupEnd));
         record.sustainableRate = Math.round(sustainableEnd());
         record.unsustainableRate = bracket.hasUnhealthy() ? (double) Math.round(bracket.unhealthy()) : null;
-        record.lossShare = lossShare > 0 ? lossShare : null;
+        record.lossShare = trials.lossShare() > 0 ? trials.lossShare() : null;
     }
 
     /** The highest rate judged sustainable (below the lowest unsustainable one if a recheck overturned it); 0 if none. */
@@ -308,11 +270,11 @@ public final class RateSearch {
      * @return false if no rate held before {@code hardEnd}
      */
     private boolean descendIfSlowed(double held, Verdict last, long hardEnd) throws IOException {
-        if (last == null || last.healthy() || !(achieved(last) < held * (1 - TOLERANCE))) {
+        if (last == null || last.healthy() || !(trials.achieved(last) < held * (1 - TOLERANCE))) {
             return true;
         }
         listener.note(String.format(Locale.ROOT, "the last climb's window achieved %,.0f msg/s, below the %,.0f that held before it:"
-                + " judging that rate again", achieved(last), held));
+                + " judging that rate again", trials.achieved(last), held));
         double rate = held;
         while (true) {
             Verdict again = climbStep(rate, hardEnd);
@@ -326,8 +288,8 @@ public final class RateSearch {
                 return false;
             }
             double lower = rate / (1 + CLIMB_STEP);
-            if (achieved(again) < lower) {
-                lower = achieved(again);
+            if (trials.achieved(again) < lower) {
+                lower = trials.achieved(again);
             }
             rate = Math.max(MIN_RATE, lower);
         }
@@ -343,8 +305,8 @@ public final class RateSearch {
             listener.note("the last climb stopped: the warm-up's longest extension is reached");
             return null;
         }
-        Verdict verdict = measure(Stage.CLIMB, rate, FINAL_TOLERANCE);
-        bracket.record(rate, verdict.healthy(), achieved(verdict));
+        Verdict verdict = trials.run(Stage.CLIMB, rate, FINAL_TOLERANCE);
+        bracket.record(rate, verdict.healthy(), trials.achieved(verdict));
         return verdict;
     }
 
@@ -355,145 +317,23 @@ public final class RateSearch {
      * disturbed window must not move an end that an earlier trial established.
      */
     private boolean trial(Stage stage, double rate, double tolerance) throws IOException {
-        Verdict verdict = measure(stage, rate, tolerance);
+        Verdict verdict = trials.run(stage, rate, tolerance);
         if (bracket.contradicts(rate, verdict.healthy())) {
-            Verdict again = measure(Stage.RECHECK, rate, tolerance);
+            Verdict again = trials.run(Stage.RECHECK, rate, tolerance);
             if (again.healthy() != verdict.healthy()) {
                 // Two windows at one rate disagree: the system varies on a longer time scale than a
                 // window. Longer windows average that out (up to four times the length).
-                if (windowScale < MAX_WINDOW_SCALE) {
-                    windowScale *= 2;
+                int scale = trials.lengthenWindows();
+                if (scale > 0) {
                     listener.note("two windows at " + String.format(Locale.ROOT, "%,.0f", rate)
-                            + " msg/s disagreed: judging over windows " + windowScale + " times as long from now on");
+                            + " msg/s disagreed: judging over windows " + scale + " times as long from now on");
                 }
                 return again.healthy();
             }
             verdict = again;
         }
-        bracket.record(rate, verdict.healthy(), achieved(verdict));
+        bracket.record(rate, verdict.healthy(), trials.achieved(verdict));
         return verdict.healthy();
-    }
-
-    /** One window at {@code rate}, judged and recorded; the bracket is left alone. */
-    private Verdict measure(Stage stage, double rate, double tolerance) throws IOException {
-        LoadSample before = probe.sample();
-        probe.setRate(rate);
-        double extraSettle = settle(stage, rate, tolerance);
-        probe.takeLatencies();
-        List<LoadSample> window = new ArrayList<>();
-        LoadSample first = probe.sample();
-        window.add(first);
-        // The climb's window is long already; scaling is for the bracket's short ones.
-        long windowNanos = windowMillis(stage, rate) * (stage == Stage.CLIMB ? 1 : windowScale) * 1_000_000;
-        while (probe.nanoTime() - first.nanos() < windowNanos) {
-            probe.sleep(SAMPLE_MILLIS);
-            window.add(probe.sample());
-        }
-        WindowLatencies latencies = probe.takeLatencies();
-        Verdict verdict = judge(stage, rate, window, latencies, tolerance);
-        long twice = first.nanos() + 2 * windowNanos;
-        long longest = first.nanos() + windowNanos + Math.min((CATCH_UP_WINDOWS - 1) * windowNanos, LONGEST_CATCH_UP_NANOS);
-        boolean madeUpADip = false;
-        while (!verdict.healthy()) {
-            long now = probe.nanoTime();
-            long until;
-            if (verdict.marginal() && stage != Stage.RAMP && stage != Stage.CLIMB && now - twice < 0) {
-                // A hiccup near the limit takes a while to make up for: look again over twice the window.
-                until = twice;
-            } else if (now - longest < 0 && rule.producersMayCatchUp(rate, window, stage == Stage.CLIMB ? TOLERANCE : verdict.tolerance())) {
-                // Behind after a dip and making it up (or a dip has just begun): a fixed-rate run makes
-                // it up, so judge once they have, or have stopped gaining; a window that ends in a dip
-                // must not cap the rate.
-                until = Math.min(longest, now + CATCH_UP_STEP_NANOS);
-                madeUpADip = true;
-            } else {
-                break;
-            }
-            while (probe.nanoTime() - until < 0) {
-                probe.sleep(SAMPLE_MILLIS);
-                window.add(probe.sample());
-            }
-            WindowLatencies more = probe.takeLatencies();
-            latencies.publish().add(more.publish());
-            latencies.endToEnd().add(more.endToEnd());
-            verdict = judge(stage, rate, window, latencies, tolerance);
-        }
-
-        TestResult.RateTrial trial = new TestResult.RateTrial();
-        trial.second = round(seconds(first.nanos() - loadStartNanos), 1);
-        trial.stage = stage.label();
-        trial.targetRate = Math.round(rate);
-        trial.seconds = round(window.get(window.size() - 1).secondsSince(first), 2);
-        trial.settleExtendedSeconds = extraSettle >= 0.5 ? round(extraSettle, 1) : null;
-        trial.publishRate = Math.round(verdict.publishRate());
-        trial.consumeRate = Math.round(verdict.consumeRate());
-        trial.backlogSlope = Math.round(verdict.backlogSlope());
-        trial.unacknowledgedSlope = rounded(verdict.unacknowledgedSlope());
-        trial.tolerance = round(verdict.tolerance(), 4);
-        trial.latencyMs = verdict.latencyMs() == null ? null : round(verdict.latencyMs(), 3);
-        trial.endToEnd99Ms = p99Millis(latencies.endToEnd());
-        trial.publish99Ms = p99Millis(latencies.publish());
-        trial.verdict = verdict.healthy() ? "sustainable" : "unsustainable";
-        trial.reason = verdict.reason() + (madeUpADip ? "; judged over a longer window while the producers made up a dip" : "");
-        if (!verdict.healthy() || !calibrated) {
-            trial.drainSeconds = round(drain(before, window.get(window.size() - 1)), 2);
-        }
-        record.trials.add(trial);
-        double achieved = achieved(verdict);
-        if (verdict.healthy() && (mostAchieved == null || achieved > mostAchieved.rate())) {
-            mostAchieved = new Achieved(trial, achieved);
-        }
-        listener.trial((first.nanos() - loadStartNanos) / 1_000_000_000L, trial);
-        return verdict;
-    }
-
-    /**
-     * A trial's window judged: the climb's as the measured phase is (producers within the search's
-     * precision by what they sent, the backlog within {@code tolerance}), the bracket's by the
-     * trial rule.
-     */
-    private Verdict judge(Stage stage, double rate, List<LoadSample> window, WindowLatencies latencies, double tolerance) {
-        return stage == Stage.CLIMB
-                ? rule.judgeAsFixedRun(rate, window, latencies, TOLERANCE, tolerance, lossShare)
-                : rule.judge(rate, window, latencies, tolerance, lossShare);
-    }
-
-    /**
-     * Lets the trial's rate settle: the stage's settle time, then on while the sends awaiting
-     * acknowledgement still pile up at a slowing pace. A broker that confirms behind a standing
-     * queue (RabbitMQ without a confirm window) takes seconds to reach its steady lag, and a window
-     * opened before then counts the queue being built as producers falling short. Growth that does
-     * not slow down is overload: the window judges it at once. At most {@link
-     * #LONGEST_EXTRA_SETTLE_MILLIS} more.
-     *
-     * @return the seconds added to the stage's settle time
-     */
-    private double settle(Stage stage, double rate, double tolerance) throws IOException {
-        long start = probe.nanoTime();
-        double settled = Math.max(tolerance, FINAL_TOLERANCE) * rate;
-        double previous = Double.POSITIVE_INFINITY;
-        long span = stage.settleMillis;
-        while (true) {
-            List<LoadSample> samples = new ArrayList<>();
-            samples.add(probe.sample());
-            for (long slept = 0; slept < span; slept += SAMPLE_MILLIS) {
-                probe.sleep(SAMPLE_MILLIS);
-                samples.add(probe.sample());
-            }
-            double growth = Trend.of(samples, LoadSample::inFlight).slope();
-            long extraMillis = (probe.nanoTime() - start) / 1_000_000 - stage.settleMillis;
-            if (growth <= settled || growth > SETTLING_SHARE * previous || extraMillis >= LONGEST_EXTRA_SETTLE_MILLIS) {
-                return Math.max(0, extraMillis / 1000.0);
-            }
-            previous = growth;
-            span = 1_000;
-        }
-    }
-
-    /** The stage's window, longer at low rates so that a window holds enough messages to judge. */
-    private static long windowMillis(Stage stage, double rate) {
-        long enough = (long) (1000 * MESSAGES_PER_WINDOW / Math.max(rate, MIN_RATE));
-        return Math.max(stage.windowMillis, Math.min(LONGEST_WINDOW_MILLIS, enough));
     }
 
     /** A trial and what its slower side achieved (consumers counted once per subscription). */
@@ -501,16 +341,7 @@ public final class RateSearch {
 
     /** The sustainable trial that achieved the most so far; null before one did. */
     public Achieved mostAchieved() {
-        return mostAchieved;
-    }
-
-    /** What the slower side achieved, as a capacity estimate; NaN if the trial failed on latency alone. */
-    private double achieved(Verdict verdict) {
-        if (verdict.latencyOnly()) {
-            return Double.NaN;
-        }
-        double consumers = verdict.consumeRate() / subscriptions;
-        return rule.hasConsumers() ? Math.min(verdict.publishRate(), consumers) : verdict.publishRate();
+        return trials.mostAchieved();
     }
 
     /**
@@ -524,16 +355,16 @@ public final class RateSearch {
      * @param samples the counters through the measured phase
      */
     public TestResult.MeasuredPhaseCheck judgeMeasuredPhase(double rate, List<LoadSample> samples, WindowLatencies latencies) {
-        Verdict verdict = rule.judgeAsFixedRun(rate, samples, latencies, TOLERANCE, FINAL_TOLERANCE, lossShare);
+        Verdict verdict = rule.judgeAsFixedRun(rate, samples, latencies, TOLERANCE, FINAL_TOLERANCE, trials.lossShare());
         TestResult.MeasuredPhaseCheck check = new TestResult.MeasuredPhaseCheck();
         check.targetRate = Math.round(rate);
-        check.seconds = samples.size() < 2 ? 0 : round(samples.get(samples.size() - 1).secondsSince(samples.get(0)), 1);
+        check.seconds = samples.size() < 2 ? 0 : Figures.round(samples.get(samples.size() - 1).secondsSince(samples.get(0)), 1);
         check.publishRate = Math.round(verdict.publishRate());
         check.consumeRate = Math.round(verdict.consumeRate());
         check.backlogSlope = Math.round(verdict.backlogSlope());
-        check.unacknowledgedSlope = rounded(verdict.unacknowledgedSlope());
-        check.tolerance = round(verdict.tolerance(), 4);
-        check.latencyMs = verdict.latencyMs() == null ? null : round(verdict.latencyMs(), 3);
+        check.unacknowledgedSlope = Figures.whole(verdict.unacknowledgedSlope());
+        check.tolerance = Figures.round(verdict.tolerance(), 4);
+        check.latencyMs = verdict.latencyMs() == null ? null : Figures.round(verdict.latencyMs(), 3);
         check.held = verdict.healthy();
         check.reason = verdict.reason();
         return check;
@@ -563,70 +394,18 @@ public final class RateSearch {
             throw new IllegalStateException("the search has not run");
         }
         LoadSample now = probe.sample();
-        double base = searchStart.outstanding(subscriptions) + lossShare * (now.sent() - searchStart.sent()) * subscriptions;
+        double base = searchStart.outstanding(subscriptions) + trials.lossShare() * (now.sent() - searchStart.sent()) * subscriptions;
         double excess = now.outstanding(subscriptions) - base;
         Long drainedMessages = null;
         Double drainSeconds = null;
         if (excess > Math.max(MIN_DRAIN_MESSAGES, WORTH_DRAINING_SECONDS * rate * subscriptions)) {
             drainedMessages = Math.round(excess);
-            drainSeconds = round(drainDownTo(base, now).seconds(), 2);
+            drainSeconds = Figures.round(trials.drainDownTo(base, now).seconds(), 2);
         }
         probe.setRate(rate);
         long settleStart = probe.nanoTime();
-        settle(Stage.CLIMB, rate, FINAL_TOLERANCE);
-        return new Restart(drainedMessages, drainSeconds, round(seconds(probe.nanoTime() - settleStart), 1));
-    }
-
-    /**
-     * Pauses the producers until what the system holds for consumers (backlog and unacknowledged
-     * sends) is back to {@code before}, or stops shrinking. After the first trial, what never drains
-     * is the broker's own loss at that rate: its share is not held against later trials.
-     *
-     * @return the seconds it took
-     */
-    private double drain(LoadSample before, LoadSample end) throws IOException {
-        Drained drained = drainDownTo(before.outstanding(subscriptions), end);
-        if (!calibrated) {
-            calibrated = true;
-            double delivered = (double) (end.sent() - before.sent()) * subscriptions;
-            if (rule.hasConsumers() && delivered > 0 && drained.left()) {
-                lossShare = Math.min(HealthRule.MAX_TOLERANCE, drained.excess() / delivered);
-                listener.note(String.format(Locale.ROOT, "%.2f%% of the first trial's deliveries never arrived:"
-                        + " the broker's own loss, not held against higher rates", 100 * lossShare));
-            }
-        }
-        return drained.seconds();
-    }
-
-    /** A drain's end: its time, what was still held beyond the base, and whether that was more than a drain leaves. */
-    private record Drained(double seconds, double excess, boolean left) {}
-
-    /**
-     * Pauses the producers until what the system holds for consumers is back to {@code base}
-     * (within a hundredth of what it was above it), or has not shrunk for {@link
-     * #DRAIN_STALL_NANOS}; the producers stay paused.
-     */
-    private Drained drainDownTo(double base, LoadSample end) throws IOException {
-        probe.setRate(0);
-        long start = probe.nanoTime();
-        double excess = end.outstanding(subscriptions) - base;
-        double peak = Math.max(excess, 0);
-        double smallest = excess;
-        long lastShrink = start;
-        while (excess > Math.max(2, 0.01 * peak)) {
-            long now = probe.nanoTime();
-            if (now - lastShrink > DRAIN_STALL_NANOS || now - start > LONGEST_DRAIN_NANOS) {
-                break;
-            }
-            probe.sleep(SAMPLE_MILLIS);
-            LoadSample sample = probe.sample();
-            excess = sample.outstanding(subscriptions) - base;
-            if (excess < smallest * 0.99 || excess < smallest - 2) {
-                smallest = excess;
-                lastShrink = probe.nanoTime();
-            }
-        }
-        return new Drained(seconds(probe.nanoTime() - start), excess, excess > Math.max(2, 0.01 * peak));
+        trials.settle(Stage.CLIMB, rate, FINAL_TOLERANCE);
+        return new Restart(drainedMessages, drainSeconds, Figures.round(Figures.seconds(probe.nanoTime() - settleStart), 1));
     }
 
     private String bracketText() {
@@ -638,22 +417,5 @@ public final class RateSearch {
 
     private static String describe(Duration duration) {
         return duration.toSeconds() % 60 == 0 ? duration.toMinutes() + " min" : duration.toSeconds() + " s";
-    }
-
-    private static Double p99Millis(Histogram micros) {
-        return micros == null || micros.getTotalCount() == 0 ? null : round(micros.getValueAtPercentile(99) / 1000.0, 3);
-    }
-
-    private static Double rounded(Double value) {
-        return value == null ? null : (double) Math.round(value);
-    }
-
-    private static double seconds(long nanos) {
-        return nanos / 1e9;
-    }
-
-    private static double round(double value, int decimals) {
-        double scale = Math.pow(10, decimals);
-        return Math.round(value * scale) / scale;
     }
 }
