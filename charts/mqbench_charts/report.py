@@ -21,7 +21,7 @@ from .grouping import run_labels
 from .report_runs import run_details
 from .tables import Table
 from .templating import render
-from .verdict import Cell, Verdict, delivery, delivery_problems, verdicts
+from .verdict import Cell, Verdict, caveats, delivery, delivery_problems, verdicts
 
 
 @dataclass
@@ -64,6 +64,7 @@ class Summary:
     runs: int
     problems: list[str]             # one text per run whose delivery did not hold
     delivery_checked: bool          # some run is mqbench's, so delivery was checked somewhere
+    cautions: list[str] = field(default_factory=list)   # one text per run whose figures carry caveats
     verdicts: list[ShownTable] = field(default_factory=list)
 
 
@@ -112,11 +113,13 @@ def shown_section(section: Section) -> ShownSection:
 
 
 def summary(analysis: Analysis) -> Summary:
-    """The answer first: delivery problems, then who did best in each comparison."""
-    problems = [f"{r.driver} · {r.workload}{' · ' + r.sweep_text() if r.sweep_text() else ''}: {delivery(r).text}"
-                for r in delivery_problems(analysis.runs)]
+    """The answer first: delivery problems, runs whose figures carry caveats, then who did best in each comparison."""
+    def name(r):
+        return f"{r.driver} · {r.workload}{' · ' + r.sweep_text() if r.sweep_text() else ''}"
+    problems = [f"{name(r)}: {delivery(r).text}" for r in delivery_problems(analysis.runs)]
+    cautions = [f"{name(r)}: {', '.join(caveats(r))}" for r in analysis.runs if caveats(r)]
     return Summary(len(analysis.runs), problems, any(r.mqbench for r in analysis.runs),
-                   [shown_verdict(v) for v in verdicts(analysis.runs)])
+                   verdicts=[shown_verdict(v) for v in verdicts(analysis.runs)], cautions=cautions)
 
 
 def render_report(analysis: Analysis, sources: list[str], title: str = "mqbench report") -> str:

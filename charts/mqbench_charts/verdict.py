@@ -8,6 +8,11 @@ others are named, because a low latency at a rate not reached says nothing. So a
 whose runs warned that latency was still settling when the measured phase began: their p99 is
 mostly a start-up (a broker just started, a client's JIT), so the comparison is not yet the brokers'.
 
+A run can also carry caveats, figures that mislead when read alone (`caveats`): a client that may
+have set them, a search that did not settle, a rate found that the measured phase did not hold, a
+system whose capacity moved during the search. The summary lists those runs, and the throughput
+comparison names them beside its ranking.
+
 Delivery is judged per run by the same rule as the harness's warnings: lost (or not received
 when the drain ended) and duplicated always count; out of order only where order is promised,
 on a single-partition topic read by one consumer per subscription.
@@ -75,6 +80,36 @@ def still_settling(run: Run) -> bool:
     return any(isinstance(w, str) and SETTLING in w for w in run.raw.get("warnings") or [])
 
 
+CAPACITY_MOVED = "the system's capacity moved during the search"
+
+
+def caveats(run: Run) -> list[str]:
+    """What makes the run's figures mislead when read alone, a few words each (its warnings say more)."""
+    out = []
+    if run.raw.get("clientBound") is True:
+        out.append("client-bound")
+    found = run.raw.get("rateDiscovery")
+    if isinstance(found, dict):
+        phases = [p for p in found.get("measuredPhases") or [] if isinstance(p, dict)]
+        if found.get("foundRate") is not None and found.get("converged") is False:
+            out.append("search did not settle")
+        if phases and phases[-1].get("held") is False:
+            out.append("rate found did not hold")
+    if any(isinstance(w, str) and w.startswith(CAPACITY_MOVED) for w in run.raw.get("warnings") or []):
+        out.append("capacity moved during the search")
+    if still_settling(run):
+        out.append("latency still settling")
+    return out
+
+
+def caveats_text(runs: list[Run]) -> str:
+    """The caveats of a driver's runs at one point, each named once."""
+    seen: list[str] = []
+    for run in runs:
+        seen += [c for c in caveats(run) if c not in seen]
+    return ", ".join(seen)
+
+
 def delivery_problems(runs: list[Run]) -> list[Run]:
     return [r for r in runs if delivery(r).bad]
 
@@ -129,13 +164,14 @@ def throughput_verdicts(runs: list[Run]) -> list[Verdict]:
                            key=lambda t: -t[0] if math.isfinite(t[0]) else math.inf)
             best_rate = rates[0][0]
             runner = f"{rates[1][1]} ({_ratio(best_rate, rates[1][0])})" if len(rates) > 1 else "—"
+            cautioned = [f"{d}: {caveats_text(rs)}" for d, rs in sorted(by_driver.items()) if caveats_text(rs)]
             rows.append([Cell(format_bytes(x), sort=x), Cell(_best(rates, True)),
                          Cell(format_number(best_rate), sort=best_rate),
                          Cell(format_number(best_rate * x / 2 ** 20), sort=best_rate * x / 2 ** 20), Cell(runner),
-                         _delivery_column(by_driver)])
+                         Cell("; ".join(cautioned) or "—", bad=bool(cautioned)), _delivery_column(by_driver)])
         out.append(Verdict("Most throughput", family.description(),
                            ["message size", "highest mean publish rate", "msg/s", "MB/s", "next (its rate × this)",
-                            "delivery problems"], rows))
+                            "caveats", "delivery problems"], rows))
     return out
 
 

@@ -4,7 +4,7 @@ from conftest import make_result, run_from
 
 from mqbench_charts.build import analyse
 from mqbench_charts.report import render_report
-from mqbench_charts.verdict import delivery, verdicts
+from mqbench_charts.verdict import caveats, delivery, verdicts
 
 CLEAN = {"checked": True, "lost": 0, "duplicated": 0, "outOfOrder": 0, "drained": True}
 
@@ -29,8 +29,8 @@ def test_the_fastest_driver_at_each_size_is_named_with_the_next_and_the_ratio():
             _max("Kafka", 10_240, 50_000), _max("Redis", 10_240, 60_000), _max("Artemis", 10_240, 5_000)]
     [verdict] = verdicts(runs)
     assert verdict.title == "Most throughput"
-    assert _rows(verdict) == [["100 B", "Kafka", "400,000", "38.15", "Redis (4.00×)", "OK"],
-                              ["10 KB", "Redis", "60,000", "585.9", "Kafka (1.20×)", "OK"]]
+    assert _rows(verdict) == [["100 B", "Kafka", "400,000", "38.15", "Redis (4.00×)", "—", "OK"],
+                              ["10 KB", "Redis", "60,000", "585.9", "Kafka (1.20×)", "—", "OK"]]
 
 
 def test_drivers_within_two_percent_of_the_best_are_a_tie():
@@ -55,6 +55,47 @@ def test_drivers_whose_latency_was_still_settling_are_named():
     [verdict] = verdicts(runs)
     assert _rows(verdict) == [["10,000", "Redis", "0.9", "Redis", "3", "—", "Kafka", "OK"]]
     assert verdict.rows[0][6].bad and not verdict.rows[0][5].bad
+
+
+MOVED = ("the system's capacity moved during the search: a trial at 1:59 achieved 291,385 msg/s (confirm at 291,838),"
+         " 217% more than the rate found, 92,019; ...")
+
+
+def _search(converged=True, held=True):
+    return {"rateDiscovery": {"foundRate": 92_019.0, "converged": converged,
+                              "measuredPhases": [{"targetRate": 96_862, "held": False}, {"targetRate": 92_019, "held": held}]}}
+
+
+def test_a_ranking_names_the_runs_whose_figures_mislead_when_read_alone():
+    # Kafka's figure is from a search whose system slowed under it (the run of 2026-12-05 09:39),
+    # Redis' from a client that was the bottleneck: the ranking stands, with both named beside it.
+    runs = [_max("Kafka", 1024, 92_019, warnings=[MOVED], **_search()),
+            _max("Redis", 1024, 60_000, clientBound=True), _max("Artemis", 1024, 20_000, **_search())]
+    [verdict] = verdicts(runs)
+    assert verdict.columns[5] == "caveats"
+    assert _rows(verdict)[0][5] == "Kafka: capacity moved during the search; Redis: client-bound"
+    assert verdict.rows[0][5].bad
+    assert caveats(runs[2]) == [], "a search that converged and whose last attempt held is no caveat"
+
+
+def test_every_kind_of_caveat_is_named_in_a_few_words():
+    settling = "end-to-end latency was still settling when the measured phase began: p99 113 ms in its first 10 s"
+    run = _max("Kafka", 1024, 92_019, warnings=[MOVED, settling, "the client may have been the bottleneck"],
+               clientBound=True, **_search(converged=False, held=False))
+    assert caveats(run) == ["client-bound", "search did not settle", "rate found did not hold",
+                            "capacity moved during the search", "latency still settling"]
+
+
+def test_the_summary_lists_the_runs_to_read_with_care_after_the_delivery_alarm():
+    runs = [_max("Kafka", 1024, 92_019, warnings=[MOVED], **_search()), _max("Kafka", 100, 300_000),
+            _max("Redis", 100, 60_000, delivery={**CLEAN, "lost": 3})]
+    html = render_report(analyse(runs), ["results"])
+    alarm, caution = html.index('<div class="alarm">'), html.index('<div class="caution">')
+    assert alarm < caution < html.index('<h2 id="overview">')
+    assert "Read with care: 1 of 3 run(s)" in html
+    assert "Kafka · max-1024: capacity moved during the search</div>" in html
+    clean = render_report(analyse([_max("Kafka", 100, 300_000)]), ["results"])
+    assert '<div class="caution">' not in clean
 
 
 def test_one_driver_is_not_a_comparison():
