@@ -9,6 +9,7 @@ import math
 
 from .compare import IMPROVEMENT, NOISE, REGRESSION, Comparison
 from .formatting import MISSING, format_change, format_number
+from .verdict import caveats
 
 MARKS = {REGRESSION: "REGRESSION", IMPROVEMENT: "better", NOISE: "(noise)"}
 
@@ -51,7 +52,9 @@ def _legend(comparison: Comparison) -> list[str]:
     for index, run in enumerate(comparison.runs, 1):
         status = run.display_status
         extra = f", target {format_number(run.requested_rate)} msg/s" if run.requested_rate else ""
-        lines.append(f"[{index}] {run.path}  ({run.driver}, {run.workload}{extra}, status {status})"
+        # A figure that misleads when read alone misleads in a comparison too: its caveats come with it.
+        care = f"; read with care: {', '.join(caveats(run))}" if caveats(run) else ""
+        lines.append(f"[{index}] {run.path}  ({run.driver}, {run.workload}{extra}, status {status}{care})"
                      + ("  <- baseline" if index == 1 else ""))
     return lines
 
@@ -113,7 +116,8 @@ def as_json(comparisons, unmatched, threshold, noise_factor) -> str:
         "comparisons": [{
             "title": c.title,
             "runs": [{"file": str(r.path), "driver": r.driver, "workload": r.workload,
-                      "sweepPoint": r.sweep_point, "status": r.status, "targetRate": r.requested_rate}
+                      "sweepPoint": r.sweep_point, "status": r.status, "targetRate": r.requested_rate,
+                      "caveats": caveats(r)}
                      for r in c.runs],
             "metrics": [{
                 "metric": row.metric.key, "label": row.metric.label, "unit": row.metric.unit,

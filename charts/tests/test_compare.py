@@ -200,3 +200,18 @@ def test_a_partial_run_is_compared_on_the_periods_it_measured(write_result, caps
     out = capsys.readouterr().out
     assert "partial" in out
     assert "-0.1%" in next(l for l in out.splitlines() if l.startswith("publish rate"))
+
+
+def test_a_run_whose_figures_mislead_is_compared_with_its_caveats_named(write_result, capsys):
+    # A max-rate run whose measured phase did not hold the rate found, from a client that was the
+    # bottleneck: its rate is compared, and the legend (and JSON) say what it rests on.
+    a = write_result(steady(10000.0, 0.01))
+    b = write_result(steady(9000.0, 0.01, extra={"clientBound": True, "rateDiscovery": {
+        "foundRate": 9500.0, "converged": True, "measuredPhases": [{"targetRate": 9500, "held": False}]}}))
+    assert main([str(a), str(b)]) == 0
+    legend = [l for l in capsys.readouterr().out.splitlines() if l.startswith("[")]
+    assert legend[0].endswith("status complete)  <- baseline")
+    assert legend[1].endswith("status complete; read with care: client-bound, rate found did not hold)")
+    assert main([str(a), str(b), "--format", "json"]) == 0
+    runs = json.loads(capsys.readouterr().out)["comparisons"][0]["runs"]
+    assert [r["caveats"] for r in runs] == [[], ["client-bound", "rate found did not hold"]]
