@@ -112,7 +112,8 @@ final class MaxRateMode implements MeasurementMode {
      * ({@value #CAPACITY_MOVED_SHARE} or more above it): the system slowed during the search (a
      * RabbitMQ search here held 35,850 msg/s at 1:05, then met a slow spell and found 19,520, whose
      * measured minute held with a publish median of 0.4 ms), so the figure is that of its slower
-     * spell, and a repeat can differ by as much. Null when no trial did.
+     * spell, and a repeat can differ by as much. Null when no trial did. The report and bin/compare
+     * know the warning by its first words (charts/mqbench_charts/verdict.py, CAPACITY_MOVED).
      *
      * @param most the sustainable trial that achieved the most, as the search judged it (null if none)
      */
