@@ -98,6 +98,11 @@ final class BenchmarkCommand implements Callable<Integer> {
                     + " driver.producerConfig.linger.ms=5); repeatable. Driver files also take $${ENV} and $${ENV:-default}.")
     List<String> sets = new ArrayList<>();
 
+    @Option(names = "--repeat", paramLabel = "<n>",
+            description = "Run every driver and workload n times, in rounds (each round runs them all, so drivers alternate),"
+                    + " and say how far apart the repeats' publish rates and end-to-end p99 came out.")
+    Integer repeat;
+
     @Option(names = "--validate", description = "Check every driver and workload file, then exit.")
     boolean validate;
 
@@ -183,7 +188,12 @@ final class BenchmarkCommand implements Callable<Integer> {
         if (metricsPort != null) {
             Ports.check(metricsPort, "--metrics-port");
         }
+        int rounds = rounds();
         if (suite != null) {
+            if (repeat != null) {
+                throw new UserError("--repeat goes with drivers and workloads given on the command line; a suite runs each of its points"
+                        + " once (run it again with --rerun for another round)");
+            }
             return runSuite();
         }
         if (rerun) {
@@ -202,12 +212,12 @@ final class BenchmarkCommand implements Callable<Integer> {
         if (validate) {
             WorkerCapacity.checkForAnyWorkers(plan);
             out.printf("ok: %d driver file(s) and %d workload file(s) (%d run(s)) are valid%s%n",
-                    plan.drivers().size(), workloads.size(), plan.points().size(), workersNote(workerUrls));
+                    plan.drivers().size(), workloads.size(), plan.rounds(rounds).size(), workersNote(workerUrls));
             return ExitCodes.OK;
         }
         Path folder = OutputFolder.prepare(output);
         try (LocalMetrics metrics = startMetrics()) {
-            return runAll(plan, folder, workerSource(workerUrls, plan, metrics));
+            return runAll(plan.rounds(rounds), folder, workerSource(workerUrls, plan, metrics));
         }
     }
 
@@ -317,11 +327,26 @@ final class BenchmarkCommand implements Callable<Integer> {
         return ShellWords.join(words);
     }
 
-    private int runAll(RunPlan plan, Path folder, Function<RunPoint, Worker> workerSource) throws Exception {
-        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource, liveSeconds()).run(plan.points(), folder, done -> {});
+    private int runAll(List<RunPoint> points, Path folder, Function<RunPoint, Worker> workerSource) throws Exception {
+        List<BenchmarkRun.Outcome> outcomes = new PlanRunner(out, stop, workerSource, liveSeconds()).run(points, folder, done -> {});
         SummaryTable.print(out, outcomes);
+        RepeatSpread.lines(points, outcomes).forEach(out::println);
         return PlanRunner.exitCode(outcomes, stop, failOn());
     }
+
+    private static final int MAX_ROUNDS = 1000;
+
+    /** {@code --repeat}: how many rounds of runs (1 without it). */
+    private int rounds() {
+        if (repeat == null) {
+            return 1;
+        }
+        if (repeat < 1 || repeat > MAX_ROUNDS) {
+            throw new UserError("--repeat: " + repeat + " is not a number of rounds; allowed: 1 to " + MAX_ROUNDS);
+        }
+        return repeat;
+    }
+
 
     private PlanRunner.FailOn failOn() {
         return new PlanRunner.FailOn(failOnErrors, failOnLoss);

@@ -45,8 +45,8 @@ final class PlanRunner {
         List<BenchmarkRun.Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < points.size() && !stop.stopped(); i++) {
             RunPoint point = points.get(i);
-            out.printf("%n== run %d of %d: workload '%s' on driver '%s'%n", i + 1, points.size(),
-                    point.workload().workload().name, point.driver().name());
+            out.printf("%n== run %d of %d: workload '%s' on driver '%s'%s%n", i + 1, points.size(),
+                    point.workload().workload().name, point.driver().name(), point.roundText());
             BenchmarkRun.Outcome outcome;
             try (Worker worker = workers.apply(point)) {
                 BenchmarkRun run = new BenchmarkRun(worker, point.driver(), point.workload().workload(),

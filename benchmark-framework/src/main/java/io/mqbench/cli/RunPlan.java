@@ -49,10 +49,21 @@ record RunPlan(List<DriverFile> drivers, List<PlannedWorkload> workloads) {
 
     /** Every driver with every workload, drivers outermost. */
     List<RunPoint> points() {
+        return rounds(1);
+    }
+
+    /**
+     * Every driver with every workload, {@code rounds} times over ({@code --repeat}): each round runs
+     * them all before the next begins, so the drivers alternate and a system that drifts over the
+     * session does not favour the driver that ran first.
+     */
+    List<RunPoint> rounds(int rounds) {
         List<RunPoint> points = new ArrayList<>();
-        for (DriverFile driver : drivers) {
-            for (PlannedWorkload workload : workloads) {
-                points.add(new RunPoint(driver, workload));
+        for (int round = 1; round <= rounds; round++) {
+            for (DriverFile driver : drivers) {
+                for (PlannedWorkload workload : workloads) {
+                    points.add(new RunPoint(driver, workload, round, rounds));
+                }
             }
         }
         return points;

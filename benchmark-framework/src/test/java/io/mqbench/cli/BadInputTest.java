@@ -130,6 +130,18 @@ class BadInputTest {
     }
 
     @Test
+    void repeatMistakes() {
+        Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
+        String d = driver().toString();
+        assertUserError(BenchmarkCli.run("-d", d, "--repeat", "0", w.toString()), "--repeat: 0 is not a number of rounds; allowed: 1 to 1000");
+        assertUserError(BenchmarkCli.run("--repeat", "2", "--suite", dir.resolve("s.yaml").toString()),
+                "--repeat goes with drivers and workloads given on the command line; a suite runs each of its points once");
+        BenchmarkCli ok = BenchmarkCli.run("-d", d, "--repeat", "3", "--validate", w.toString());
+        assertEquals(0, ok.exitCode, ok.err());
+        assertTrue(ok.out().contains("(3 run(s)) are valid"), ok.out());
+    }
+
+    @Test
     void metricsPortMistakes() throws Exception {
         Path w = TempFiles.write(dir, "w.yaml", WORKLOAD);
         String d = driver().toString();

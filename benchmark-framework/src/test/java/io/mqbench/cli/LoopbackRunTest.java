@@ -295,6 +295,31 @@ class LoopbackRunTest {
         }
     }
 
+    /** --repeat: every driver and workload again in each round, drivers alternating, and how far apart the repeats came out. */
+    @Test
+    void repeatRunsEveryDriverAndWorkloadInRoundsAndSaysHowFarApartTheyCameOut() throws Exception {
+        Path a = TempFiles.write(dir, "a.yaml", LoopbackDriverYaml.named("Loop-A"));
+        Path b = TempFiles.write(dir, "b.yaml", LoopbackDriverYaml.named("Loop-B"));
+        Path w = TempFiles.write(dir, "w.yaml", TempFiles.fixedRateWorkloadText("w", 1, 100, 500, 1, 0));
+        BenchmarkCli run = BenchmarkCli.run("-d", a + "," + b, "--repeat", "2", "-o", out().toString(), w.toString());
+        assertEquals(0, run.exitCode, run.out() + run.err());
+        List<String> headers = run.out().lines().filter(l -> l.startsWith("== run ")).toList();
+        assertEquals(List.of("== run 1 of 4: workload 'w' on driver 'Loop-A' (round 1 of 2)",
+                "== run 2 of 4: workload 'w' on driver 'Loop-B' (round 1 of 2)",
+                "== run 3 of 4: workload 'w' on driver 'Loop-A' (round 2 of 2)",
+                "== run 4 of 4: workload 'w' on driver 'Loop-B' (round 2 of 2)"), headers);
+        assertEquals(4, BenchmarkCli.results(out()).size());
+        // One line per driver and workload, after the table, with both runs' rates (500 msg/s each, within noise).
+        for (String driver : List.of("Loop-A", "Loop-B")) {
+            String line = run.out().lines().filter(l -> l.startsWith("repeats of 'w' on '" + driver + "' (2 complete runs): publish rate "))
+                    .findFirst().orElseThrow(() -> new AssertionError(run.out()));
+            assertTrue(line.matches("repeats of 'w' on '" + driver + "' \\(2 complete runs\\): publish rate [45]\\d\\d to [45]\\d\\d msg/s,"
+                    + " \\d+\\.\\d% apart; e2e p99 [0-9.]+ to [0-9.]+ ms"), line);
+        }
+        BenchmarkCli once = BenchmarkCli.run("-d", a.toString(), "-o", dir.resolve("once").toString(), w.toString());
+        assertFalse(once.out().contains("repeats of") || once.out().contains("(round"), once.out());
+    }
+
     private Path out() {
         return dir.resolve("results");
     }

@@ -1,0 +1,75 @@
+package io.mqbench.cli;
+
+import io.mqbench.coordinator.BenchmarkRun;
+import io.mqbench.coordinator.Console;
+import io.mqbench.result.RunEnd;
+import io.mqbench.result.TestResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How far apart the repeats of each driver and workload came out ({@code --repeat}): the lowest
+ * and highest mean publish rate of its complete runs (what a max-rate run measures) and end-to-end
+ * p99 (what a fixed-rate run is read for). One run of a system whose repeats are far apart is good
+ * to no better than that spread, whatever its periods' own deviation says.
+ */
+final class RepeatSpread {
+    /** Repeats further apart than this share of the lower rate say what that means. */
+    static final double NOTED_SHARE = 0.05;
+
+    private RepeatSpread() {}
+
+    /**
+     * One line per point that has two complete runs or more, in the order the points first ran.
+     *
+     * @param points the points run, in order; {@code outcomes} holds the first of them (all, unless stopped)
+     */
+    static List<String> lines(List<RunPoint> points, List<BenchmarkRun.Outcome> outcomes) {
+        Map<String, List<Double>> rates = new LinkedHashMap<>();
+        Map<String, List<Double>> p99s = new LinkedHashMap<>();
+        Map<String, String> labels = new LinkedHashMap<>();
+        for (int i = 0; i < outcomes.size(); i++) {
+            BenchmarkRun.Outcome outcome = outcomes.get(i);
+            TestResult result = outcome.result();
+            if (outcome.status() != RunEnd.Status.COMPLETE || result.summary == null || result.summary.measuredSeconds <= 0) {
+                continue;
+            }
+            RunPoint point = points.get(i);
+            labels.putIfAbsent(point.key(), "'" + point.workload().workload().name + "' on '" + point.driver().name() + "'");
+            rates.computeIfAbsent(point.key(), key -> new ArrayList<>()).add(result.summary.publishRate.mean);
+            p99s.computeIfAbsent(point.key(), key -> new ArrayList<>()).add(result.aggregatedEndToEndLatency99pct);
+        }
+        List<String> lines = new ArrayList<>();
+        rates.forEach((key, published) -> {
+            if (published.size() >= 2) {
+                lines.add(line(labels.get(key), published, p99s.get(key)));
+            }
+        });
+        return lines;
+    }
+
+    /** @param endToEnd99 each run's end-to-end p99 in milliseconds, in the order of {@code published} */
+    static String line(String label, List<Double> published, List<Double> endToEnd99) {
+        double lowest = min(published);
+        double highest = max(published);
+        double apart = lowest > 0 ? highest / lowest - 1 : Double.POSITIVE_INFINITY;
+        String text = String.format(Locale.ROOT, "repeats of %s (%d complete runs): publish rate %,.0f to %,.0f msg/s, %.1f%% apart",
+                label, published.size(), lowest, highest, 100 * apart);
+        if (apart > NOTED_SHARE) {
+            text += String.format(Locale.ROOT, " (more than %.0f%%: one run of this system is good to no better than that)",
+                    100 * NOTED_SHARE);
+        }
+        return text + "; e2e p99 " + Console.ms(min(endToEnd99)) + " to " + Console.ms(max(endToEnd99)) + " ms";
+    }
+
+    private static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    }
+
+    private static double max(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    }
+}
