@@ -11,7 +11,8 @@ mostly a start-up (a broker just started, a client's JIT), so the comparison is 
 A run can also carry caveats, figures that mislead when read alone (`caveats`): a client that may
 have set them, a search that did not settle, a rate found that the measured phase did not hold, a
 system whose capacity moved during the search. The summary lists those runs, and the throughput
-comparison names them beside its ranking.
+comparison names them beside its ranking, with the drivers whose repeats at a point (mean of
+their runs) came out more than 5 % apart.
 
 Delivery is judged per run by the same rule as the harness's warnings: lost (or not received
 when the drain ended) and duplicated always count; out of order only where order is promised,
@@ -102,11 +103,26 @@ def caveats(run: Run) -> list[str]:
     return out
 
 
+REPEATS_APART = 0.05  # repeats further apart than this are a caveat of their mean (bin/benchmark --repeat says the same)
+
+
+def repeats_apart(runs: list[Run]) -> float | None:
+    """How far apart the mean publish rates of a driver's runs at one point are (highest over lowest, less 1); None for one run."""
+    rates = [r.publish_rate.mean for r in runs]
+    rates = [v for v in rates if isinstance(v, (int, float)) and math.isfinite(v)]
+    if len(rates) < 2:
+        return None
+    return max(rates) / min(rates) - 1 if min(rates) > 0 else math.inf
+
+
 def caveats_text(runs: list[Run]) -> str:
-    """The caveats of a driver's runs at one point, each named once."""
+    """The caveats of a driver's runs at one point, each named once, and repeats too far apart."""
     seen: list[str] = []
     for run in runs:
         seen += [c for c in caveats(run) if c not in seen]
+    apart = repeats_apart(runs)
+    if apart is not None and apart > REPEATS_APART:
+        seen.append(f"{len(runs)} repeats {100 * apart:.0f}% apart")
     return ", ".join(seen)
 
 

@@ -78,6 +78,15 @@ def test_a_ranking_names_the_runs_whose_figures_mislead_when_read_alone():
     assert caveats(runs[2]) == [], "a search that converged and whose last attempt held is no caveat"
 
 
+def test_repeats_further_apart_than_five_percent_are_a_caveat_of_their_mean():
+    # RabbitMQ's two runs of 2026-12-05 10:48-11:08: 31,016 and 35,397 msg/s, 14 % apart.
+    runs = [_max("RabbitMQ", 1024, 31_016), _max("RabbitMQ", 1024, 35_397),
+            _max("Kafka", 1024, 90_000), _max("Kafka", 1024, 93_000)]
+    [verdict] = verdicts(runs)
+    assert _rows(verdict)[0][1:3] == ["Kafka", "91,500"]
+    assert _rows(verdict)[0][5] == "RabbitMQ: 2 repeats 14% apart", "Kafka's are 3.3 % apart: no caveat"
+
+
 def test_every_kind_of_caveat_is_named_in_a_few_words():
     settling = "end-to-end latency was still settling when the measured phase began: p99 113 ms in its first 10 s"
     run = _max("Kafka", 1024, 92_019, warnings=[MOVED, settling, "the client may have been the bottleneck"],
