@@ -62,7 +62,8 @@ final class RepeatSpread {
             text += String.format(Locale.ROOT, " (more than %.0f%%: one run of this system is good to no better than that)",
                     100 * NOTED_SHARE);
         }
-        return text + "; e2e p99 " + Console.ms(min(endToEnd99)) + " to " + Console.ms(max(endToEnd99)) + " ms";
+        // Runs without consumers have no end-to-end latency to compare.
+        return max(endToEnd99) <= 0 ? text : text + "; e2e p99 " + Console.ms(min(endToEnd99)) + " to " + Console.ms(max(endToEnd99)) + " ms";
     }
 
     private static double min(List<Double> values) {
