@@ -31,6 +31,7 @@ final class RepeatSpread {
         Map<String, List<Double>> rates = new LinkedHashMap<>();
         Map<String, List<Double>> p99s = new LinkedHashMap<>();
         Map<String, String> labels = new LinkedHashMap<>();
+        Map<String, Integer> notHeld = new LinkedHashMap<>();
         for (int i = 0; i < outcomes.size(); i++) {
             BenchmarkRun.Outcome outcome = outcomes.get(i);
             TestResult result = outcome.result();
@@ -41,23 +42,39 @@ final class RepeatSpread {
             labels.putIfAbsent(point.key(), "'" + point.workload().workload().name + "' on '" + point.driver().name() + "'");
             rates.computeIfAbsent(point.key(), key -> new ArrayList<>()).add(result.summary.publishRate.mean);
             p99s.computeIfAbsent(point.key(), key -> new ArrayList<>()).add(result.aggregatedEndToEndLatency99pct);
+            notHeld.merge(point.key(), heldItsRate(result) ? 0 : 1, Integer::sum);
         }
         List<String> lines = new ArrayList<>();
         rates.forEach((key, published) -> {
             if (published.size() >= 2) {
-                lines.add(line(labels.get(key), published, p99s.get(key)));
+                lines.add(line(labels.get(key), published, p99s.get(key), notHeld.get(key)));
             }
         });
         return lines;
     }
 
-    /** @param endToEnd99 each run's end-to-end p99 in milliseconds, in the order of {@code published} */
-    static String line(String label, List<Double> published, List<Double> endToEnd99) {
+    /** A max-rate run whose last measured attempt did not hold its rate; every other run counts as held. */
+    private static boolean heldItsRate(TestResult result) {
+        if (result.rateDiscovery == null || result.rateDiscovery.measuredPhases.isEmpty()) {
+            return true;
+        }
+        List<TestResult.MeasuredPhaseCheck> phases = result.rateDiscovery.measuredPhases;
+        return phases.get(phases.size() - 1).held;
+    }
+
+    /**
+     * @param endToEnd99 each run's end-to-end p99 in milliseconds, in the order of {@code published}
+     * @param notHeld how many of the runs were max-rate runs whose measured phase did not hold the rate found
+     */
+    static String line(String label, List<Double> published, List<Double> endToEnd99, int notHeld) {
         double lowest = min(published);
         double highest = max(published);
         double apart = lowest > 0 ? highest / lowest - 1 : Double.POSITIVE_INFINITY;
         String text = String.format(Locale.ROOT, "repeats of %s (%d complete runs): publish rate %,.0f to %,.0f msg/s, %.1f%% apart",
                 label, published.size(), lowest, highest, 100 * apart);
+        if (notHeld > 0) {
+            text += String.format(Locale.ROOT, " (%d of them did not hold the rate its search found)", notHeld);
+        }
         if (apart > NOTED_SHARE) {
             text += String.format(Locale.ROOT, " (more than %.0f%%: one run of this system is good to no better than that)",
                     100 * NOTED_SHARE);
