@@ -347,7 +347,6 @@ final class BenchmarkCommand implements Callable<Integer> {
         return repeat;
     }
 
-
     private PlanRunner.FailOn failOn() {
         return new PlanRunner.FailOn(failOnErrors, failOnLoss);
     }

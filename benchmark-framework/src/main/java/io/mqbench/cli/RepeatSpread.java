@@ -28,26 +28,23 @@ final class RepeatSpread {
      * @param points the points run, in order; {@code outcomes} holds the first of them (all, unless stopped)
      */
     static List<String> lines(List<RunPoint> points, List<BenchmarkRun.Outcome> outcomes) {
-        Map<String, List<Double>> rates = new LinkedHashMap<>();
-        Map<String, List<Double>> p99s = new LinkedHashMap<>();
+        Map<String, List<TestResult>> completeRuns = new LinkedHashMap<>();
         Map<String, String> labels = new LinkedHashMap<>();
-        Map<String, Integer> notHeld = new LinkedHashMap<>();
         for (int i = 0; i < outcomes.size(); i++) {
             BenchmarkRun.Outcome outcome = outcomes.get(i);
             TestResult result = outcome.result();
-            if (outcome.status() != RunEnd.Status.COMPLETE || result.summary == null || result.summary.measuredSeconds <= 0) {
-                continue;
+            if (outcome.status() == RunEnd.Status.COMPLETE && result.summary != null && result.summary.measuredSeconds > 0) {
+                RunPoint point = points.get(i);
+                labels.putIfAbsent(point.key(), "'" + point.workload().workload().name + "' on '" + point.driver().name() + "'");
+                completeRuns.computeIfAbsent(point.key(), key -> new ArrayList<>()).add(result);
             }
-            RunPoint point = points.get(i);
-            labels.putIfAbsent(point.key(), "'" + point.workload().workload().name + "' on '" + point.driver().name() + "'");
-            rates.computeIfAbsent(point.key(), key -> new ArrayList<>()).add(result.summary.publishRate.mean);
-            p99s.computeIfAbsent(point.key(), key -> new ArrayList<>()).add(result.aggregatedEndToEndLatency99pct);
-            notHeld.merge(point.key(), heldItsRate(result) ? 0 : 1, Integer::sum);
         }
         List<String> lines = new ArrayList<>();
-        rates.forEach((key, published) -> {
-            if (published.size() >= 2) {
-                lines.add(line(labels.get(key), published, p99s.get(key), notHeld.get(key)));
+        completeRuns.forEach((key, runs) -> {
+            if (runs.size() >= 2) {
+                lines.add(line(labels.get(key), runs.stream().map(r -> r.summary.publishRate.mean).toList(),
+                        runs.stream().map(r -> r.aggregatedEndToEndLatency99pct).toList(),
+                        (int) runs.stream().filter(r -> !heldItsRate(r)).count()));
             }
         });
         return lines;
