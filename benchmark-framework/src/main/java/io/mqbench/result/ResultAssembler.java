@@ -149,7 +149,7 @@ public final class ResultAssembler {
 
     /** Adds one measured period that lasted {@code seconds}. */
     public void addPeriod(PeriodStats stats, double seconds) {
-        result.periodSeconds.add(round(seconds, 3));
+        result.periodSeconds.add(Rounding.round(seconds, 3));
         result.publishRate.add(stats.messagesSent / seconds);
         result.publishErrorRate.add(stats.messageSendErrors / seconds);
         result.consumeRate.add(stats.messagesReceived / seconds);
@@ -199,7 +199,7 @@ public final class ResultAssembler {
     /** Means over the whole measured window (total / time) and the spread of the periods. */
     public void summarize() {
         double seconds = result.periodSeconds.stream().mapToDouble(Double::doubleValue).sum();
-        result.summary = window.summary(round(seconds, 3), result.publishRate, result.consumeRate);
+        result.summary = window.summary(Rounding.round(seconds, 3), result.publishRate, result.consumeRate);
     }
 
     public long backlog(long totalSent, long totalReceived) {
@@ -209,10 +209,5 @@ public final class ResultAssembler {
     /** Microseconds (what the histograms hold) to the milliseconds OMB reports publish and end-to-end latency in. */
     static double millis(double micros) {
         return micros / 1000.0;
-    }
-
-    static double round(double value, int decimals) {
-        double scale = Math.pow(10, decimals);
-        return Math.round(value * scale) / scale;
     }
 }

@@ -1,5 +1,6 @@
 package io.mqbench.coordinator.maxrate;
 
+import io.mqbench.result.Rounding;
 import io.mqbench.result.TestResult;
 import io.mqbench.workload.LatencyLimit;
 import java.io.IOException;
@@ -177,7 +178,7 @@ public final class RateSearch {
             if (stage == Stage.CONFIRM && sustainable && bracket.converged() && bracket.healthy() == rate) {
                 if (climb(rate, hardEnd)) {
                     record.converged = true;
-                    record.convergedAtSecond = Figures.seconds(probe.nanoTime() - loadStartNanos);
+                    record.convergedAtSecond = (probe.nanoTime() - loadStartNanos) / 1e9;
                 } else {
                     record.note = "the last climb's window achieved less than the rate found, and no rate was judged to hold"
                             + " after it before the warm-up's longest extension ran out" + bracketText();
@@ -211,8 +212,8 @@ public final class RateSearch {
 
     /** What the search knows when it ends, however it ends: its time and the bracket's two ends. */
     private void recordBracket(long start, long warmupEnd) {
-        record.searchSeconds = Figures.seconds(probe.nanoTime() - start);
-        record.warmupExtendedSeconds = Math.max(0, Figures.seconds(probe.nanoTime() - warmupEnd));
+        record.searchSeconds = (probe.nanoTime() - start) / 1e9;
+        record.warmupExtendedSeconds = Math.max(0, (probe.nanoTime() - warmupEnd) / 1e9);
         record.sustainableRate = Math.round(sustainableEnd());
         record.unsustainableRate = bracket.hasUnhealthy() ? (double) Math.round(bracket.unhealthy()) : null;
         record.lossShare = trials.lossShare() > 0 ? trials.lossShare() : null;
@@ -358,13 +359,13 @@ public final class RateSearch {
         Verdict verdict = rule.judgeAsFixedRun(rate, samples, latencies, TOLERANCE, FINAL_TOLERANCE, trials.lossShare());
         TestResult.MeasuredPhaseCheck check = new TestResult.MeasuredPhaseCheck();
         check.targetRate = Math.round(rate);
-        check.seconds = samples.size() < 2 ? 0 : Figures.round(samples.get(samples.size() - 1).secondsSince(samples.get(0)), 1);
+        check.seconds = samples.size() < 2 ? 0 : Rounding.round(samples.get(samples.size() - 1).secondsSince(samples.get(0)), 1);
         check.publishRate = Math.round(verdict.publishRate());
         check.consumeRate = Math.round(verdict.consumeRate());
         check.backlogSlope = Math.round(verdict.backlogSlope());
-        check.unacknowledgedSlope = Figures.whole(verdict.unacknowledgedSlope());
-        check.tolerance = Figures.round(verdict.tolerance(), 4);
-        check.latencyMs = verdict.latencyMs() == null ? null : Figures.round(verdict.latencyMs(), 3);
+        check.unacknowledgedSlope = Rounding.whole(verdict.unacknowledgedSlope());
+        check.tolerance = Rounding.round(verdict.tolerance(), 4);
+        check.latencyMs = verdict.latencyMs() == null ? null : Rounding.round(verdict.latencyMs(), 3);
         check.held = verdict.healthy();
         check.reason = verdict.reason();
         return check;
@@ -400,12 +401,12 @@ public final class RateSearch {
         Double drainSeconds = null;
         if (excess > Math.max(MIN_DRAIN_MESSAGES, WORTH_DRAINING_SECONDS * rate * subscriptions)) {
             drainedMessages = Math.round(excess);
-            drainSeconds = Figures.round(trials.drainDownTo(base, now).seconds(), 2);
+            drainSeconds = Rounding.round(trials.drainDownTo(base, now).seconds(), 2);
         }
         probe.setRate(rate);
         long settleStart = probe.nanoTime();
         trials.settle(Stage.CLIMB, rate, FINAL_TOLERANCE);
-        return new Restart(drainedMessages, drainSeconds, Figures.round(Figures.seconds(probe.nanoTime() - settleStart), 1));
+        return new Restart(drainedMessages, drainSeconds, Rounding.round((probe.nanoTime() - settleStart) / 1e9, 1));
     }
 
     private String bracketText() {

@@ -1,5 +1,6 @@
 package io.mqbench.coordinator.maxrate;
 
+import io.mqbench.result.Rounding;
 import io.mqbench.result.TestResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -122,23 +123,23 @@ final class Trials {
         }
 
         TestResult.RateTrial trial = new TestResult.RateTrial();
-        trial.second = Figures.round(Figures.seconds(first.nanos() - loadStartNanos), 1);
+        trial.second = Rounding.round((first.nanos() - loadStartNanos) / 1e9, 1);
         trial.stage = stage.label();
         trial.targetRate = Math.round(rate);
-        trial.seconds = Figures.round(window.get(window.size() - 1).secondsSince(first), 2);
-        trial.settleExtendedSeconds = extraSettle >= 0.5 ? Figures.round(extraSettle, 1) : null;
+        trial.seconds = Rounding.round(window.get(window.size() - 1).secondsSince(first), 2);
+        trial.settleExtendedSeconds = extraSettle >= 0.5 ? Rounding.round(extraSettle, 1) : null;
         trial.publishRate = Math.round(verdict.publishRate());
         trial.consumeRate = Math.round(verdict.consumeRate());
         trial.backlogSlope = Math.round(verdict.backlogSlope());
-        trial.unacknowledgedSlope = Figures.whole(verdict.unacknowledgedSlope());
-        trial.tolerance = Figures.round(verdict.tolerance(), 4);
-        trial.latencyMs = verdict.latencyMs() == null ? null : Figures.round(verdict.latencyMs(), 3);
+        trial.unacknowledgedSlope = Rounding.whole(verdict.unacknowledgedSlope());
+        trial.tolerance = Rounding.round(verdict.tolerance(), 4);
+        trial.latencyMs = verdict.latencyMs() == null ? null : Rounding.round(verdict.latencyMs(), 3);
         trial.endToEnd99Ms = p99Millis(latencies.endToEnd());
         trial.publish99Ms = p99Millis(latencies.publish());
         trial.verdict = verdict.healthy() ? "sustainable" : "unsustainable";
         trial.reason = verdict.reason() + (madeUpADip ? "; judged over a longer window while the producers made up a dip" : "");
         if (!verdict.healthy() || !calibrated) {
-            trial.drainSeconds = Figures.round(drain(before, window.get(window.size() - 1)), 2);
+            trial.drainSeconds = Rounding.round(drain(before, window.get(window.size() - 1)), 2);
         }
         record.trials.add(trial);
         double achieved = achieved(verdict);
@@ -261,10 +262,10 @@ final class Trials {
                 lastShrink = probe.nanoTime();
             }
         }
-        return new Drained(Figures.seconds(probe.nanoTime() - start), excess, excess > Math.max(2, 0.01 * peak));
+        return new Drained((probe.nanoTime() - start) / 1e9, excess, excess > Math.max(2, 0.01 * peak));
     }
 
     private static Double p99Millis(Histogram micros) {
-        return micros == null || micros.getTotalCount() == 0 ? null : Figures.round(micros.getValueAtPercentile(99) / 1000.0, 3);
+        return micros == null || micros.getTotalCount() == 0 ? null : Rounding.round(micros.getValueAtPercentile(99) / 1000.0, 3);
     }
 }
