@@ -53,7 +53,8 @@ def _legend(comparison: Comparison) -> list[str]:
         status = run.display_status
         extra = f", target {format_number(run.requested_rate)} msg/s" if run.requested_rate else ""
         # A figure that misleads when read alone misleads in a comparison too: its caveats come with it.
-        care = f"; read with care: {', '.join(caveats(run))}" if caveats(run) else ""
+        said = caveats(run)
+        care = f"; read with care: {', '.join(said)}" if said else ""
         lines.append(f"[{index}] {run.path}  ({run.driver}, {run.workload}{extra}, status {status}{care})"
                      + ("  <- baseline" if index == 1 else ""))
     return lines

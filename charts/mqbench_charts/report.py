@@ -117,7 +117,7 @@ def summary(analysis: Analysis) -> Summary:
     def name(r):
         return f"{r.driver} · {r.workload}{' · ' + r.sweep_text() if r.sweep_text() else ''}"
     problems = [f"{name(r)}: {delivery(r).text}" for r in delivery_problems(analysis.runs)]
-    cautions = [f"{name(r)}: {', '.join(caveats(r))}" for r in analysis.runs if caveats(r)]
+    cautions = [f"{name(r)}: {', '.join(said)}" for r in analysis.runs if (said := caveats(r))]
     return Summary(len(analysis.runs), problems, any(r.mqbench for r in analysis.runs),
                    verdicts=[shown_verdict(v) for v in verdicts(analysis.runs)], cautions=cautions)
 

@@ -180,7 +180,7 @@ def throughput_verdicts(runs: list[Run]) -> list[Verdict]:
                            key=lambda t: -t[0] if math.isfinite(t[0]) else math.inf)
             best_rate = rates[0][0]
             runner = f"{rates[1][1]} ({_ratio(best_rate, rates[1][0])})" if len(rates) > 1 else "—"
-            cautioned = [f"{d}: {caveats_text(rs)}" for d, rs in sorted(by_driver.items()) if caveats_text(rs)]
+            cautioned = [f"{d}: {said}" for d, rs in sorted(by_driver.items()) if (said := caveats_text(rs))]
             rows.append([Cell(format_bytes(x), sort=x), Cell(_best(rates, True)),
                          Cell(format_number(best_rate), sort=best_rate),
                          Cell(format_number(best_rate * x / 2 ** 20), sort=best_rate * x / 2 ** 20), Cell(runner),
