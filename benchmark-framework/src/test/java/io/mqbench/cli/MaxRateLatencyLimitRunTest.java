@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.testing.Timing;
+import io.mqbench.testing.TimingRetry;
 import io.mqbench.testing.LoopbackDriverYaml;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -34,19 +35,28 @@ class MaxRateLatencyLimitRunTest {
         // this limit found 4 871 and 4 925.
         Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-5ms-5k")
                 + "deliveryLatency: {distribution: fixed, meanMs: 5}\nconsumerCapacity: {messagesPerSecond: 5000}\n");
-        JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 100}\nmaxRateRetries: 2\n"));
-        JsonNode discovery = r.get("rateDiscovery");
-        assertEquals("p99 end-to-end <= 100 ms", discovery.get("objective").asText());
-        assertTrue(discovery.get("converged").asBoolean(), discovery.toString());
-        assertEquals(5000, discovery.get("foundRate").asDouble(), 5000 * 0.05, "within 5 % of the knee: " + discovery.get("trials"));
-        for (JsonNode trial : discovery.get("trials")) {
-            assertTrue(trial.has("latencyMs"), "every trial has its p99: " + trial);
-        }
-        JsonNode phases = discovery.get("measuredPhases");
-        JsonNode last = phases.get(phases.size() - 1);
-        assertTrue(last.get("held").asBoolean(), phases.toString());
-        assertTrue(last.get("latencyMs").asDouble() <= 100, phases.toString());
-        assertEquals(5000, last.get("targetRate").asDouble(), 5000 * 0.11, "at most two steps of 5 % below the knee: " + phases);
+        // (A machine that starves the loopback's consumer misses the knee: seen in CI, a p99 of 23 ms
+        // at 1,000 msg/s and consumers at 4,757 of their 5,000 msg/s. Such a run is made once more.)
+        Path workload = MaxRateRuns.workload(dir, 100, "maxRateLatencyLimit: {percentile: 99, endToEndMs: 100}\nmaxRateRetries: 2\n");
+        TimingRetry.twice("the latency-bounded search on the loopback",
+                attempt -> run(dir.resolve("attempt-" + attempt), driver, workload),
+                r -> {
+                    JsonNode discovery = r.get("rateDiscovery");
+                    assertEquals("p99 end-to-end <= 100 ms", discovery.get("objective").asText());
+                    for (JsonNode trial : discovery.get("trials")) {
+                        assertTrue(trial.has("latencyMs"), "every trial has its p99: " + trial);
+                    }
+                },
+                r -> {
+                    JsonNode discovery = r.get("rateDiscovery");
+                    assertTrue(discovery.get("converged").asBoolean(), discovery.toString());
+                    assertEquals(5000, discovery.get("foundRate").asDouble(), 5000 * 0.05, "within 5 % of the knee: " + discovery.get("trials"));
+                    JsonNode phases = discovery.get("measuredPhases");
+                    JsonNode last = phases.get(phases.size() - 1);
+                    assertTrue(last.get("held").asBoolean(), phases.toString());
+                    assertTrue(last.get("latencyMs").asDouble() <= 100, phases.toString());
+                    assertEquals(5000, last.get("targetRate").asDouble(), 5000 * 0.11, "at most two steps of 5 % below the knee: " + phases);
+                });
     }
 
     @Test
@@ -69,5 +79,13 @@ class MaxRateLatencyLimitRunTest {
         assertEquals(last.get("targetRate").asDouble(), r.get("targetRate").asDouble(), 1, "targetRate is the last attempt's");
         boolean warned = r.has("warnings") && r.get("warnings").toString().contains("did not hold");
         assertEquals(!last.get("held").asBoolean(), warned, "a phase that did not hold is a warning: " + r.get("warnings"));
+    }
+
+    private static JsonNode run(Path folder, Path driver, Path workload) {
+        try {
+            return MaxRateRuns.run(folder, driver, workload);
+        } catch (Exception e) {
+            throw new AssertionError("the run could not be made: " + e, e);
+        }
     }
 }
