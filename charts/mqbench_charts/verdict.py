@@ -81,7 +81,17 @@ def still_settling(run: Run) -> bool:
     return any(isinstance(w, str) and SETTLING in w for w in run.raw.get("warnings") or [])
 
 
-CAPACITY_MOVED = "the system's capacity moved during the search"
+CAPACITY_MOVED = "the system's capacity moved during the search"  # the warning's first words
+
+
+def capacity_moved(run: Run) -> bool:
+    """The search's best sustainable trial achieved clearly more than the rate found (its rateDiscovery says so;
+    results written before that field existed, by the warning alone)."""
+    found = run.raw.get("rateDiscovery")
+    moved = found.get("capacityMoved") if isinstance(found, dict) else None
+    if isinstance(moved, bool):
+        return moved
+    return any(isinstance(w, str) and w.startswith(CAPACITY_MOVED) for w in run.raw.get("warnings") or [])
 
 
 def caveats(run: Run) -> list[str]:
@@ -96,7 +106,7 @@ def caveats(run: Run) -> list[str]:
             out.append("search did not settle")
         if phases and phases[-1].get("held") is False:
             out.append("rate found did not hold")
-    if any(isinstance(w, str) and w.startswith(CAPACITY_MOVED) for w in run.raw.get("warnings") or []):
+    if capacity_moved(run):
         out.append("capacity moved during the search")
     if still_settling(run):
         out.append("latency still settling")

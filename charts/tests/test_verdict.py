@@ -95,6 +95,16 @@ def test_every_kind_of_caveat_is_named_in_a_few_words():
                             "capacity moved during the search", "latency still settling"]
 
 
+def test_the_search_s_own_capacity_moved_field_decides_and_the_warning_serves_older_results():
+    moved = _search()
+    moved["rateDiscovery"].update(mostAchievedRate=291_385.0, capacityMoved=True)
+    assert caveats(_max("Kafka", 1024, 92_019, **moved)) == ["capacity moved during the search"], "no warning needed"
+    steady = _search()
+    steady["rateDiscovery"].update(mostAchievedRate=95_000.0, capacityMoved=False)
+    assert caveats(_max("Kafka", 1024, 92_019, warnings=[MOVED], **steady)) == [], "the field, not a warning's words"
+    assert caveats(_max("Kafka", 1024, 92_019, warnings=[MOVED], **_search())) == ["capacity moved during the search"]
+
+
 def test_the_summary_lists_the_runs_to_read_with_care_after_the_delivery_alarm():
     runs = [_max("Kafka", 1024, 92_019, warnings=[MOVED], **_search()), _max("Kafka", 100, 300_000),
             _max("Redis", 100, 60_000, delivery={**CLEAN, "lost": 3})]

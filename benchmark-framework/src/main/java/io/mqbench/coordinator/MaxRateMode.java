@@ -1,6 +1,7 @@
 package io.mqbench.coordinator;
 
 import io.mqbench.coordinator.maxrate.RateSearch;
+import io.mqbench.result.Rounding;
 import io.mqbench.result.TestResult;
 import java.time.Duration;
 import java.util.Locale;
@@ -108,18 +109,21 @@ final class MaxRateMode implements MeasurementMode {
     static final double CAPACITY_MOVED_SHARE = 0.10;
 
     /**
-     * A warning when an earlier trial, judged sustainable, achieved clearly more than the rate found
-     * ({@value #CAPACITY_MOVED_SHARE} or more above it): the system slowed during the search (a
-     * RabbitMQ search here held 35,850 msg/s at 1:05, then met a slow spell and found 19,520, whose
-     * measured minute held with a publish median of 0.4 ms), so the figure is that of its slower
-     * spell, and a repeat can differ by as much. Null when no trial did. The report and bin/compare
-     * know the warning by its first words (charts/mqbench_charts/verdict.py, CAPACITY_MOVED).
+     * Records in the search's result the most a sustainable trial achieved and whether that was
+     * clearly more than the rate found ({@value #CAPACITY_MOVED_SHARE} or more above it): the system
+     * slowed during the search (a RabbitMQ search here held 35,850 msg/s at 1:05, then met a slow
+     * spell and found 19,520, whose measured minute held with a publish median of 0.4 ms), so the
+     * figure is that of its slower spell, and a repeat can differ by as much. Returns the warning
+     * that says so, or null. The report and bin/compare read {@code capacityMoved}; results written
+     * before it existed are known by the warning's first words (charts/mqbench_charts/verdict.py).
      *
      * @param most the sustainable trial that achieved the most, as the search judged it (null if none)
      */
-    static String capacityMoved(TestResult.RateDiscovery found, RateSearch.Achieved most) {
-        if (found.foundRate == null || found.foundRate <= 0 || most == null
-                || most.rate() < (1 + CAPACITY_MOVED_SHARE) * found.foundRate) {
+    static String recordCapacityMoved(TestResult.RateDiscovery found, RateSearch.Achieved most) {
+        found.mostAchievedRate = most == null ? null : Rounding.whole(most.rate());
+        boolean comparable = found.foundRate != null && found.foundRate > 0 && most != null;
+        found.capacityMoved = comparable ? most.rate() >= (1 + CAPACITY_MOVED_SHARE) * found.foundRate : null;
+        if (!Boolean.TRUE.equals(found.capacityMoved)) {
             return null;
         }
         TestResult.RateTrial best = most.trial();
@@ -143,7 +147,7 @@ final class MaxRateMode implements MeasurementMode {
         } else {
             ctx.warn(String.format(Locale.ROOT, "%s; measuring at %,.0f msg/s", found.note, found.foundRate));
         }
-        String moved = capacityMoved(found, ctx.rateSearch.mostAchieved());
+        String moved = recordCapacityMoved(found, ctx.rateSearch.mostAchieved());
         if (moved != null) {
             ctx.warn(moved);
         }

@@ -347,6 +347,18 @@ public class TestResult {
          * brokers); not held against higher rates. Null when nothing was lost.
          */
         public Double lossShare;
+        /**
+         * The most a trial judged sustainable achieved, in msg/s (received per subscription, or
+         * published when nothing subscribes); null when no trial was sustainable.
+         */
+        public Double mostAchievedRate;
+        /**
+         * Whether {@link #mostAchievedRate} was a tenth or more above {@link #foundRate}: the
+         * system slowed during the search, so the rate found is that of its slower spell and a
+         * repeat may find as much more (the run's warnings say when and by how much). Null when
+         * there was nothing to compare (no rate found, or no trial sustainable).
+         */
+        public Boolean capacityMoved;
         /** Why the search ended without settling, if it did (also when the run ended during it). */
         public String note;
         public List<RateTrial> trials = new ArrayList<>();

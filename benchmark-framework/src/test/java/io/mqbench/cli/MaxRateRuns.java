@@ -1,6 +1,7 @@
 package io.mqbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -67,6 +68,10 @@ final class MaxRateRuns {
         assertTrue(found <= capacity * 1.006 && found >= capacity * 0.97, "found " + found + " for a capacity of " + capacity);
         assertEquals(found, r.get("targetRate").asDouble(), 0.5, "the measured phase ran at the rate found");
         assertTrue(discovery.get("warmupExtendedSeconds").asDouble() > 0, "a 2 s warm-up is too short for the search");
+        // A capacity that stays put: no sustainable trial achieved clearly more than the rate found.
+        double most = discovery.get("mostAchievedRate").asDouble();
+        assertTrue(most >= found * 0.97 && most <= capacity * 1.01, "most achieved " + most + ", found " + found);
+        assertFalse(discovery.get("capacityMoved").asBoolean(true), discovery.toString());
         JsonNode measured = discovery.get("measuredPhases");
         assertEquals(1, measured.size());
         assertTrue(measured.get(0).get("held").asBoolean(), measured.toString());

@@ -50,7 +50,9 @@ class MaxRateModeTest {
         RateSearch.Achieved most = new RateSearch.Achieved(trial(65.3, "ramp", 35_850, 35_278, 35_222, "sustainable"), 35_222);
         assertEquals("the system's capacity moved during the search: a trial at 1:05 achieved 35,222 msg/s (ramp at 35,850),"
                 + " 80% more than the rate found, 19,520; the measured phase shows the system as it was at the search's end,"
-                + " and a repeat of the run may find as much more", MaxRateMode.capacityMoved(found, most));
+                + " and a repeat of the run may find as much more", MaxRateMode.recordCapacityMoved(found, most));
+        assertEquals(35_222.0, found.mostAchievedRate);
+        assertEquals(Boolean.TRUE, found.capacityMoved, "the result says so in a field of its own, not only in the warning");
     }
 
     @Test
@@ -58,10 +60,16 @@ class MaxRateModeTest {
         TestResult.RateDiscovery found = discovery(38_900.0, 38_900);
         // 9.6 % above: within the noise allowed.
         RateSearch.Achieved near = new RateSearch.Achieved(trial(75.8, "narrow", 42_500, 42_700, 42_650, "sustainable"), 42_650);
-        assertNull(MaxRateMode.capacityMoved(found, near));
-        assertNull(MaxRateMode.capacityMoved(found, null), "no trial held");
+        assertNull(MaxRateMode.recordCapacityMoved(found, near));
+        assertEquals(42_650.0, found.mostAchievedRate);
+        assertEquals(Boolean.FALSE, found.capacityMoved);
+        assertNull(MaxRateMode.recordCapacityMoved(found, null), "no trial held");
+        assertNull(found.mostAchievedRate);
+        assertNull(found.capacityMoved, "nothing to compare");
         found.foundRate = null;
-        assertNull(MaxRateMode.capacityMoved(found, near), "no rate found: nothing to compare");
+        assertNull(MaxRateMode.recordCapacityMoved(found, near), "no rate found: nothing to compare");
+        assertEquals(42_650.0, found.mostAchievedRate);
+        assertNull(found.capacityMoved);
     }
 
     private static TestResult.RateTrial trial(double second, String stage, double target, double published, double consumed,
