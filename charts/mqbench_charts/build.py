@@ -30,7 +30,7 @@ from .grouping import (
 )
 from .runs import Run
 from .tables import Table
-from .verdict import delivery
+from .verdict import caveats, delivery
 
 
 @dataclass
@@ -145,15 +145,16 @@ def analyse(runs: list[Run]) -> Analysis:
 
 
 def overview_table(runs: list[Run], labels: dict[int, str]) -> Table:
-    """One row per run: the results first (rate, latency, delivery), then how it was run."""
+    """One row per run: its status and what makes its figures mislead when read alone (as the summary names them),
+    the results (rate, latency, delivery), then how it was run."""
     table = Table("Runs", [
-        "run", "driver", "workload", "sweep point", "status", "publish (msg/s)", "e2e p50 (ms)", "e2e p99 (ms)",
+        "run", "driver", "workload", "sweep point", "status", "caveats", "publish (msg/s)", "e2e p50 (ms)", "e2e p99 (ms)",
         "delivery", "± stddev", "publish (MB/s)", "consume (msg/s)", "publish p99 (ms)", "lost", "duplicated",
         "out of order", "mode", "message size (B)", "target (msg/s)", "histograms", "file"])
     for run in runs:
         checked = run.raw.get("delivery") if isinstance(run.raw.get("delivery"), dict) else {}
         table.add(labels[id(run)], run.driver, run.workload, run.sweep_text(), run.display_status,
-                  run.publish_rate.mean, run.latency["endToEnd"]["50"], run.latency["endToEnd"]["99"],
+                  ", ".join(caveats(run)), run.publish_rate.mean, run.latency["endToEnd"]["50"], run.latency["endToEnd"]["99"],
                   delivery(run).text, run.publish_rate.stddev, run.publish_mbps, run.consume_rate.mean,
                   run.latency["publish"]["99"], checked.get("lost"), checked.get("duplicated"),
                   checked.get("outOfOrder"), run.mode, run.message_size, run.requested_rate, bool(run.histograms),

@@ -113,6 +113,10 @@ def test_the_summary_lists_the_runs_to_read_with_care_after_the_delivery_alarm()
     assert alarm < caution < html.index('<h2 id="overview">')
     assert "Read with care: 1 of 3 run(s)" in html
     assert "Kafka · max-1024: capacity moved during the search</div>" in html
+    overview = analyse(runs).overview                  # and the runs table beside its status, not "complete" alone
+    said = dict(zip(overview.column("message size (B)"), overview.column("caveats")))
+    assert said == {"1,024": "capacity moved during the search", "100": ""}
+    assert overview.column("status") == ["complete"] * 3
     clean = render_report(analyse([_max("Kafka", 100, 300_000)]), ["results"])
     assert '<div class="caution">' not in clean
 
