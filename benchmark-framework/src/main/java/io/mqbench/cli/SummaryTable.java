@@ -28,7 +28,7 @@ final class SummaryTable {
             DeliverySummary d = r.delivery;
             boolean checked = d != null && d.checked;
             out.printf(Locale.ROOT, format,
-                    clip(r.workload, workloadWidth), clip(r.driver, driverWidth), outcome.status().label(),
+                    clip(r.workload, workloadWidth), clip(r.driver, driverWidth), statusText(outcome),
                     measured ? String.format(Locale.ROOT, "%,.0f", r.summary.publishRate.mean) : "-",
                     measured ? String.format(Locale.ROOT, "%,.0f", r.summary.consumeRate.mean) : "-",
                     measured ? Console.ms(r.aggregatedPublishLatency99pct) : "-",
@@ -42,9 +42,21 @@ final class SummaryTable {
         if (outcomes.stream().anyMatch(o -> o.result().delivery != null && o.result().delivery.checked && o.result().delivery.lost == null)) {
             out.println("? not received when the drain ended, before the broker's redelivery horizon had passed: not counted as lost");
         }
-        if (outcomes.stream().anyMatch(o -> o.result().warnings != null)) {
-            out.println("Some runs have warnings (printed above and kept in the result's 'warnings').");
+        if (outcomes.stream().anyMatch(SummaryTable::warned)) {
+            out.println(WARNED + " warned: read the run's warnings (printed above and kept in the result's 'warnings') before its"
+                    + " figures");
         }
+    }
+
+    /** Marks the status of a run that warned, so that a "complete" in a long suite's table is not read alone. */
+    static final String WARNED = "*";
+
+    private static String statusText(BenchmarkRun.Outcome outcome) {
+        return outcome.status().label() + (warned(outcome) ? WARNED : "");
+    }
+
+    private static boolean warned(BenchmarkRun.Outcome outcome) {
+        return outcome.result().warnings != null && !outcome.result().warnings.isEmpty();
     }
 
     /** A count as the rates are printed: 30,070, not 30070. */
