@@ -44,7 +44,8 @@ final class RepeatSpread {
             if (runs.size() >= 2) {
                 lines.add(line(labels.get(key), runs.stream().map(r -> r.summary.publishRate.mean).toList(),
                         runs.stream().map(r -> r.aggregatedEndToEndLatency99pct).toList(),
-                        (int) runs.stream().filter(r -> !heldItsRate(r)).count()));
+                        (int) runs.stream().filter(r -> !heldItsRate(r)).count(),
+                        (int) runs.stream().filter(RepeatSpread::capacityMoved).count()));
             }
         });
         return lines;
@@ -59,18 +60,31 @@ final class RepeatSpread {
         return phases.get(phases.size() - 1).held;
     }
 
+    /** A max-rate run whose search saw the system's capacity move (a trial achieved a tenth or more above the rate found). */
+    private static boolean capacityMoved(TestResult result) {
+        return result.rateDiscovery != null && Boolean.TRUE.equals(result.rateDiscovery.capacityMoved);
+    }
+
     /**
      * @param endToEnd99 each run's end-to-end p99 in milliseconds, in the order of {@code published}
      * @param notHeld how many of the runs were max-rate runs whose measured phase did not hold the rate found
+     * @param moved how many were max-rate runs whose search saw the capacity move: the likeliest reason they differ
      */
-    static String line(String label, List<Double> published, List<Double> endToEnd99, int notHeld) {
+    static String line(String label, List<Double> published, List<Double> endToEnd99, int notHeld, int moved) {
         double lowest = min(published);
         double highest = max(published);
         double apart = lowest > 0 ? highest / lowest - 1 : Double.POSITIVE_INFINITY;
         String text = String.format(Locale.ROOT, "repeats of %s (%d complete runs): publish rate %,.0f to %,.0f msg/s, %.1f%% apart",
                 label, published.size(), lowest, highest, 100 * apart);
+        List<String> why = new ArrayList<>();
         if (notHeld > 0) {
-            text += String.format(Locale.ROOT, " (%d of them did not hold the rate its search found)", notHeld);
+            why.add(String.format(Locale.ROOT, "%d of them did not hold the rate its search found", notHeld));
+        }
+        if (moved > 0) {
+            why.add(String.format(Locale.ROOT, "in %d the system's capacity moved during the search", moved));
+        }
+        if (!why.isEmpty()) {
+            text += " (" + String.join("; ", why) + ")";
         }
         if (apart > NOTED_SHARE) {
             text += String.format(Locale.ROOT, " (more than %.0f%%: one run of this system is good to no better than that)",
