@@ -1,6 +1,7 @@
 package io.mqbench.driver.jms;
 
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.driver.support.BodyBuffer;
 import io.mqbench.driver.support.Closing;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
@@ -16,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One consumer: its own connection and session, a message listener that hands the exact payload
- * bytes and the producer's timestamp to the harness, then acknowledges per {@code ackMode}.
+ * bytes (copied into an array it reuses) and the producer's timestamp to the harness, then acknowledges per {@code ackMode}.
  * Pausing stops the connection (JMS's way to halt delivery); resuming starts it again.
  */
 final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageListener {
@@ -29,6 +30,8 @@ final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageL
     private final Acknowledgement acknowledgement;
     private volatile boolean closed;
     private boolean warnedForeign;
+    /** The session delivers one message at a time, so one array serves them all. */
+    private final BodyBuffer bodies = new BodyBuffer();
 
     private JmsConsumer(String name, Connection connection, Session session, ConsumerCallback callback,
                         Acknowledgement acknowledgement) {
@@ -64,7 +67,7 @@ final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageL
             if (payload == null) {
                 return;
             }
-            callback.messageReceived(payload, PublishTimestamp.of(message, payload));
+            callback.messageReceived(bodies.body(), PublishTimestamp.of(message, payload));
             acknowledgement.delivered(session, message);
         } catch (JMSException | RuntimeException e) {
             if (!closed) {
@@ -76,7 +79,7 @@ final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageL
 
     private byte[] body(Message message) throws JMSException {
         if (message instanceof BytesMessage bytes) {
-            byte[] payload = new byte[(int) bytes.getBodyLength()];
+            byte[] payload = bodies.array((int) bytes.getBodyLength());
             bytes.readBytes(payload);
             return payload;
         }

@@ -2,6 +2,7 @@ package io.mqbench.driver.artemis.core;
 
 import io.mqbench.driver.api.PausableConsumer;
 import io.mqbench.driver.api.StampedPayload;
+import io.mqbench.driver.support.BodyBuffer;
 import io.mqbench.driver.artemis.ArtemisSettings;
 import io.mqbench.driver.jms.ConsumerEvents;
 import io.mqbench.driver.jms.JmsFailures;
@@ -32,6 +33,8 @@ public final class CoreConsumer implements BenchmarkConsumer, PausableConsumer, 
     private final CoreAcks acks;
     private CoreConnection connection;
     private volatile boolean closed;
+    /** The session delivers one message at a time, so one array serves them all. */
+    private final BodyBuffer bodies = new BodyBuffer();
 
     private CoreConsumer(String name, ConsumerCallback callback, CoreAcks acks) {
         this.name = name;
@@ -64,9 +67,9 @@ public final class CoreConsumer implements BenchmarkConsumer, PausableConsumer, 
     public void onMessage(ClientMessage message) {
         try {
             ActiveMQBuffer body = message.getBodyBuffer();
-            byte[] payload = new byte[body.readableBytes()];
+            byte[] payload = bodies.array(body.readableBytes());
             body.readBytes(payload);
-            callback.messageReceived(payload, publishMillis(message, payload));
+            callback.messageReceived(bodies.body(), publishMillis(message, payload));
             acks.delivered(connection.session, message);
         } catch (ActiveMQException | RuntimeException e) {
             if (!closed) {
