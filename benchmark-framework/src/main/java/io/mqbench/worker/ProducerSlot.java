@@ -2,6 +2,7 @@ package io.mqbench.worker;
 
 import io.mqbench.delivery.MessageHeader;
 import io.mqbench.delivery.ProducerLedger;
+import io.mqbench.driver.api.CopiesPayload;
 import io.mqbench.driver.api.SendWindow;
 import io.mqbench.stats.MicrosClock;
 import io.mqbench.stats.WorkerStats;
@@ -26,6 +27,11 @@ final class ProducerSlot {
     private final LongAdder inFlight;
     private KeyDistributor keys = KeyDistributor.of(null);
     private List<byte[]> payloads = List.of();
+    /**
+     * For a producer that {@link CopiesPayload}: its own copy of each payload, into which every
+     * message's header is written in turn; null when each message gets a copy of its own.
+     */
+    private List<byte[]> reused;
     private boolean writeHeader;
     /** 0: no bound. Otherwise {@link #outstanding} is guarded by {@code this}. */
     private int maxOutstanding;
@@ -51,6 +57,8 @@ final class ProducerSlot {
 
     void prepare(List<byte[]> payloads, KeyDistributor keys, boolean writeHeader, int maxOutstanding) {
         this.payloads = payloads;
+        // Copies, not the payloads themselves: other producers' slots share those.
+        this.reused = writeHeader && producer instanceof CopiesPayload ? payloads.stream().map(byte[]::clone).toList() : null;
         this.keys = keys;
         this.writeHeader = writeHeader;
         this.maxOutstanding = maxOutstanding;
@@ -112,11 +120,9 @@ final class ProducerSlot {
                 return true;
             }
         }
-        byte[] template = payloads.get(nextPayload);
+        byte[] payload = payloadToSend(nextPayload);
         nextPayload = nextPayload + 1 == payloads.size() ? 0 : nextPayload + 1;
         long sequence = ledger.nextSequence();
-        // A copy per message: the driver may still hold the previous one while it is in flight.
-        byte[] payload = writeHeader ? Arrays.copyOf(template, template.length) : template;
         // One clock reading for the hand-over: the header's send time and the start of publish
         // latency are the same instant (each reading costs tens of ns, on every message).
         long sentNanos = System.nanoTime();
@@ -143,6 +149,19 @@ final class ProducerSlot {
             future.whenComplete((ignored, error) -> completed(error, sequence, size, sentNanos, delayMicros));
         }
         return true;
+    }
+
+    /**
+     * The array the next message goes in: the payload itself when it carries no header, the slot's
+     * own copy when the producer {@link CopiesPayload}, otherwise a copy per message, as the driver
+     * may still hold the previous one while it is in flight.
+     */
+    private byte[] payloadToSend(int index) {
+        byte[] template = payloads.get(index);
+        if (!writeHeader) {
+            return template;
+        }
+        return reused != null ? reused.get(index) : Arrays.copyOf(template, template.length);
     }
 
     private void completed(Throwable error, long sequence, int size, long sentNanos, long delayMicros) {

@@ -2,6 +2,7 @@ package io.mqbench.worker;
 
 import io.mqbench.bench.PerMessageBenchmark;
 import io.mqbench.delivery.ProducerLedger;
+import io.mqbench.driver.api.CopiesPayload;
 import io.mqbench.stats.WorkerStats;
 import io.mqbench.workload.KeyDistributorType;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -17,7 +18,8 @@ import org.openjdk.jmh.annotations.Setup;
  * One send through the harness with a driver that costs nothing: a producer whose send is
  * acknowledged before it returns, so the completion (statistics, confirmation bit) runs on the
  * sender's thread as part of the measured call. What remains is the harness's own work per message:
- * the payload copy with its header (when the payload is large enough to carry one), the sequence
+ * the payload copy with its header (when the payload is large enough to carry one; only the header
+ * when the driver copies the payload itself), the sequence
  * number, key choice, publish delay, the completion stage and the recording.
  */
 public class SendPathBenchmark extends PerMessageBenchmark {
@@ -28,11 +30,15 @@ public class SendPathBenchmark extends PerMessageBenchmark {
     @Param({"NO_KEY", "KEY_ROUND_ROBIN"})
     KeyDistributorType keys;
 
+    /** Whether the driver may keep the payload array (a copy per message) or copies it before sendAsync returns ({@code CopiesPayload}). */
+    @Param({"false", "true"})
+    boolean copies;
+
     private ProducerSlot slot;
 
     @Setup
     public void prepare() {
-        BenchmarkProducer acknowledgedAtOnce = new AcknowledgedAtOnce();
+        BenchmarkProducer acknowledgedAtOnce = copies ? new CopyingAcknowledgedAtOnce() : new AcknowledgedAtOnce();
         slot = new ProducerSlot(acknowledgedAtOnce, new ProducerLedger(7, "topic"), new WorkerStats(), new SendErrors(), new LongAdder());
         slot.prepare(List.of(new byte[size]), KeyDistributor.of(keys), size >= io.mqbench.delivery.MessageHeader.SIZE, 0);
     }
@@ -43,7 +49,7 @@ public class SendPathBenchmark extends PerMessageBenchmark {
     }
 
     /** A producer whose every send the broker has already acknowledged. */
-    private static final class AcknowledgedAtOnce implements BenchmarkProducer {
+    private static class AcknowledgedAtOnce implements BenchmarkProducer {
         private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
         @Override
@@ -54,4 +60,7 @@ public class SendPathBenchmark extends PerMessageBenchmark {
         @Override
         public void close() {}
     }
+
+    /** The same, declaring that it is done with the payload when sendAsync returns, as the JMS, Artemis core and Kafka drivers do. */
+    private static final class CopyingAcknowledgedAtOnce extends AcknowledgedAtOnce implements CopiesPayload {}
 }

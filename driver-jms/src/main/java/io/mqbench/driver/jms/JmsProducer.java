@@ -1,5 +1,6 @@
 package io.mqbench.driver.jms;
 
+import io.mqbench.driver.api.CopiesPayload;
 import io.mqbench.driver.api.SendWindow;
 import io.mqbench.driver.support.Closing;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -17,9 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * One producer: its own connection and session. A send's future completes when the broker
  * acknowledged the message: in sync mode the send call itself waits for that; in async mode the
- * provider's callback completes it later, with at most {@code maxPendingSends} in flight.
+ * provider's callback completes it later, with at most {@code maxPendingSends} in flight. The
+ * payload is written into the message before {@code sendAsync} returns ({@link CopiesPayload}).
  */
-final class JmsProducer implements BenchmarkProducer, SendWindow {
+final class JmsProducer implements BenchmarkProducer, SendWindow, CopiesPayload {
     private static final Logger log = LoggerFactory.getLogger(JmsProducer.class);
     /** The JMS property that groups messages (JMS 2.0, section 3.5.9). */
     static final String GROUP_PROPERTY = "JMSXGroupID";

@@ -1,5 +1,6 @@
 package io.mqbench.driver.kafka;
 
+import io.mqbench.driver.api.CopiesPayload;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.time.Duration;
 import java.util.Optional;
@@ -13,9 +14,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * client's error. {@code send} itself only blocks when the client's buffer is full (up to
  * max.block.ms): that is Kafka's own back-pressure. The wait happens inside the send, so it is
  * part of that message's publish latency, and the later messages, sent late, show it as publish
- * delay (the client offers no way to wait for buffer room before the send).
+ * delay (the client offers no way to wait for buffer room before the send). {@code send} appends
+ * the value's bytes to the partition's record batch before it returns ({@link CopiesPayload}).
  */
-final class KafkaBenchmarkProducer implements BenchmarkProducer {
+final class KafkaBenchmarkProducer implements BenchmarkProducer, CopiesPayload {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final KafkaProducer<String, byte[]> producer;

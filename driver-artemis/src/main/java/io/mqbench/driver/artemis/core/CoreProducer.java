@@ -1,5 +1,6 @@
 package io.mqbench.driver.artemis.core;
 
+import io.mqbench.driver.api.CopiesPayload;
 import io.mqbench.driver.api.SendWindow;
 import io.mqbench.driver.api.StampedPayload;
 import io.mqbench.driver.artemis.ArtemisSettings;
@@ -25,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * (the payload as its body, nothing else unless the payload lacks mqbench's stamp). Sync sends
  * return when the broker answered (the locator blocks on every send); async sends complete when
  * the broker's answer arrives, with at most {@code maxPendingSends} in flight, as on the JMS path.
+ * The payload is written into the message before {@code sendAsync} returns ({@link CopiesPayload}).
  */
-public final class CoreProducer implements BenchmarkProducer, SendWindow {
+public final class CoreProducer implements BenchmarkProducer, SendWindow, CopiesPayload {
     private static final Logger log = LoggerFactory.getLogger(CoreProducer.class);
     static final SimpleString PUBLISH_MILLIS = SimpleString.of(PublishTimestamp.PROPERTY);
 
