@@ -1,10 +1,6 @@
 package io.mqbench.testing;
 
-import io.mqbench.driver.loopback.LoopbackBenchmarkDriver;
-import io.openmessaging.benchmark.driver.BenchmarkConsumer;
-import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
 import java.util.List;
@@ -19,16 +15,14 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * was made and the most sends it ever had waiting for an acknowledgement at once. Tests use it to
  * check what the harness asks of a driver (synchronous sends, batches), not to fake a broker.
  */
-public final class RecordingDriver implements BenchmarkDriver {
+public final class RecordingDriver extends WrappedLoopbackDriver {
     /** The producers of the most recently initialized instance. */
     public static final List<Producer> PRODUCERS = new CopyOnWriteArrayList<>();
-
-    private final LoopbackBenchmarkDriver loopback = new LoopbackBenchmarkDriver();
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
         PRODUCERS.clear();
-        loopback.initialize(configurationFile, statsLogger);
+        super.initialize(configurationFile, statsLogger);
     }
 
     @Override
@@ -37,27 +31,10 @@ public final class RecordingDriver implements BenchmarkDriver {
     }
 
     @Override
-    public CompletableFuture<Void> createTopic(String topic, int partitions) {
-        return loopback.createTopic(topic, partitions);
-    }
-
-    @Override
-    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        return loopback.createProducer(topic).thenApply(p -> {
-            Producer recorded = new Producer(p);
-            PRODUCERS.add(recorded);
-            return recorded;
-        });
-    }
-
-    @Override
-    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback consumerCallback) {
-        return loopback.createConsumer(topic, subscriptionName, consumerCallback);
-    }
-
-    @Override
-    public void close() throws Exception {
-        loopback.close();
+    BenchmarkProducer wrap(BenchmarkProducer producer) {
+        Producer recorded = new Producer(producer);
+        PRODUCERS.add(recorded);
+        return recorded;
     }
 
     /** A producer that notes its send times and its peak of unacknowledged sends. */
