@@ -61,6 +61,6 @@ public class SendPathBenchmark extends PerMessageBenchmark {
         public void close() {}
     }
 
-    /** The same, declaring that it is done with the payload when sendAsync returns, as the JMS, Artemis core and Kafka drivers do. */
+    /** The same, declaring that it is done with the payload when sendAsync returns, as the JMS, Artemis core, Kafka and RabbitMQ drivers do. */
     private static final class CopyingAcknowledgedAtOnce extends AcknowledgedAtOnce implements CopiesPayload {}
 }

@@ -4,6 +4,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
+import io.mqbench.driver.api.CopiesPayload;
 import io.mqbench.driver.api.SendWindow;
 import io.mqbench.driver.api.StampedPayload;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -30,8 +31,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When the channel is lost the producer fails the sends in flight, fails new ones at once
  * (the harness counts them), and reconnects in the background.
+ *
+ * <p>{@code basicPublish} writes the message's frames to the connection's buffered socket stream
+ * before it returns (the client's blocking I/O, which this driver uses: not its NIO mode, which
+ * queues frames for another thread), and nothing here keeps the payload for a later resend: the
+ * array is free when {@code sendAsync} returns ({@link CopiesPayload}).
  */
-final class RabbitMqProducer implements BenchmarkProducer, SendWindow {
+final class RabbitMqProducer implements BenchmarkProducer, SendWindow, CopiesPayload {
     private static final Logger log = LoggerFactory.getLogger(RabbitMqProducer.class);
 
     static final String PUBLISH_MILLIS_HEADER = "mqbench-publish-millis";
