@@ -2,10 +2,10 @@ package io.mqbench.driver.artemis.core;
 
 import io.mqbench.driver.api.PausableConsumer;
 import io.mqbench.driver.api.StampedPayload;
-import io.mqbench.driver.support.BodyBuffer;
 import io.mqbench.driver.artemis.ArtemisSettings;
 import io.mqbench.driver.jms.ConsumerEvents;
 import io.mqbench.driver.jms.JmsFailures;
+import io.mqbench.driver.support.BodyBuffer;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import org.apache.activemq.artemis.api.core.ActiveMQBuffer;
