@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One consumer: its own connection and session, a message listener that hands the exact payload
  * bytes (copied into an array it reuses) and the producer's timestamp to the harness, then
- * acknowledges per {@code ackMode}. Pausing stops the connection (JMS's way to halt delivery); resuming starts it again.
+ * acknowledges per {@code ackMode}. Pausing stops the connection (JMS's way to halt delivery);
+ * resuming starts it again.
  */
 final class JmsConsumer implements BenchmarkConsumer, PausableConsumer, MessageListener {
     private static final Logger log = LoggerFactory.getLogger(JmsConsumer.class);
