@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Setup;
  * acknowledged before it returns, so the completion (statistics, confirmation bit) runs on the
  * sender's thread as part of the measured call. What remains is the harness's own work per message:
  * the payload copy with its header (when the payload is large enough to carry one; only the header
- * when the driver copies the payload itself), the sequence
- * number, key choice, publish delay, the completion stage and the recording.
+ * when the driver copies the payload itself), the sequence number, key choice, publish delay, the
+ * completion stage and the recording.
  */
 public class SendPathBenchmark extends PerMessageBenchmark {
     /** 100 B and 1 KB carry the header (and are copied per message); 16 B is sent as it is. */
