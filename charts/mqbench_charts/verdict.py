@@ -73,11 +73,15 @@ def order_promised(run: Run) -> bool:
     return run.partitions == 1 and consumers == 1
 
 
-SETTLING = "latency was still settling when the measured phase began"
+SETTLING = "latency was still settling when the measured phase began"  # the warning's words
 
 
 def still_settling(run: Run) -> bool:
-    """The harness warned that the run's measured phase began with latency still settling."""
+    """The run's measured phase began with latency still settling (its latencySettling says so; results
+    written before that field existed, by the warning alone)."""
+    judged = run.raw.get("latencySettling")
+    if isinstance(judged, dict) and isinstance(judged.get("settled"), bool):
+        return not judged["settled"]
     return any(isinstance(w, str) and SETTLING in w for w in run.raw.get("warnings") or [])
 
 

@@ -105,6 +105,18 @@ def test_the_search_s_own_capacity_moved_field_decides_and_the_warning_serves_ol
     assert caveats(_max("Kafka", 1024, 92_019, warnings=[MOVED], **_search())) == ["capacity moved during the search"]
 
 
+def test_the_run_s_own_latency_settling_field_decides_and_the_warning_serves_older_results():
+    judged = {"latency": "end-to-end", "firstPeriodP99Ms": 113.0, "firstPeriodSeconds": 10.0, "secondHalfP99Ms": 11.6}
+    unsettled = _fixed("Kafka", 10_000, 10_000, 1.7, 78.6, latencySettling={**judged, "settled": False})
+    assert caveats(unsettled) == ["latency still settling"], "no warning needed"
+    settled = _fixed("Kafka", 10_000, 10_000, 1.7, 78.6, latencySettling={**judged, "settled": True},
+                     warnings=["end-to-end latency was still settling when the measured phase began: ..."])
+    assert caveats(settled) == [], "the field, not a warning's words"
+    older = _fixed("Kafka", 10_000, 10_000, 1.7, 78.6,
+                   warnings=["end-to-end latency was still settling when the measured phase began: ..."])
+    assert caveats(older) == ["latency still settling"]
+
+
 def test_the_summary_lists_the_runs_to_read_with_care_after_the_delivery_alarm():
     runs = [_max("Kafka", 1024, 92_019, warnings=[MOVED], **_search()), _max("Kafka", 100, 300_000),
             _max("Redis", 100, 60_000, delivery={**CLEAN, "lost": 3})]

@@ -36,15 +36,19 @@ final class LatencySettling {
 
     private LatencySettling() {}
 
-    /** Adds the warning to the run when its measured phase began unsettled. */
+    /** Records the judgement in the run's result, and warns when its measured phase began unsettled. */
     static void check(RunContext ctx) {
         if (!ctx.mode.judgesSettling() || ctx.faults != null) {
             return;
         }
-        warning(ctx.result, ctx.hasConsumers(), ctx.workload.warmupDuration()).ifPresent(ctx::warn);
+        judge(ctx.result, ctx.hasConsumers()).ifPresent(judged -> {
+            ctx.result.latencySettling = judged;
+            warning(judged, ctx.workload.warmupDuration()).ifPresent(ctx::warn);
+        });
     }
 
-    static Optional<String> warning(TestResult result, boolean consumers, Duration warmup) {
+    /** The judgement, or nothing when the periods cannot be judged (fewer than two with latencies). */
+    static Optional<TestResult.LatencySettling> judge(TestResult result, boolean consumers) {
         boolean endToEnd = consumers && result.endToEndLatency99pct.stream().anyMatch(p99 -> p99 != null && p99 > 0);
         List<Double> p99s = endToEnd ? result.endToEndLatency99pct : result.publishLatency99pct;
         int last = p99s.size() - 1;
@@ -54,20 +58,31 @@ final class LatencySettling {
         if (p99s.size() < 2 || p99s.contains(null)) {
             return Optional.empty();
         }
-        double first = p99s.get(0);
-        int secondHalf = (p99s.size() + 1) / 2;
-        double settled = median(p99s.subList(secondHalf, p99s.size()));
-        if (first < settled * RATIO || first - settled < MIN_EXCESS_MILLIS) {
+        TestResult.LatencySettling judged = new TestResult.LatencySettling();
+        judged.latency = endToEnd ? "end-to-end" : "publish";
+        judged.firstPeriodP99Ms = p99s.get(0);
+        judged.firstPeriodSeconds = result.periodSeconds.isEmpty() ? 10 : result.periodSeconds.get(0);
+        judged.secondHalfP99Ms = median(p99s.subList((p99s.size() + 1) / 2, p99s.size()));
+        judged.settled = judged.firstPeriodP99Ms < judged.secondHalfP99Ms * RATIO
+                || judged.firstPeriodP99Ms - judged.secondHalfP99Ms < MIN_EXCESS_MILLIS;
+        return Optional.of(judged);
+    }
+
+    static Optional<String> warning(TestResult result, boolean consumers, Duration warmup) {
+        return judge(result, consumers).flatMap(judged -> warning(judged, warmup));
+    }
+
+    private static Optional<String> warning(TestResult.LatencySettling judged, Duration warmup) {
+        if (judged.settled) {
             return Optional.empty();
         }
-        double firstSeconds = result.periodSeconds.isEmpty() ? 10 : result.periodSeconds.get(0);
         return Optional.of(String.format(Locale.ROOT,
                 "%s latency was still settling when the measured phase began: p99 %s ms in its first %.0f s, %s ms in"
                         + " its second half; the run's figures include the start-up of the client or the broker (JIT"
                         + " compilation, caches, a broker just started): a longer warm-up than %s (--warmup, or the"
                         + " workload's warmupDurationMinutes) leaves it out",
-                endToEnd ? "end-to-end" : "publish", Console.ms(first), firstSeconds, Console.ms(settled),
-                Console.duration(warmup)));
+                judged.latency, Console.ms(judged.firstPeriodP99Ms), judged.firstPeriodSeconds,
+                Console.ms(judged.secondHalfP99Ms), Console.duration(warmup)));
     }
 
     private static double median(List<Double> values) {

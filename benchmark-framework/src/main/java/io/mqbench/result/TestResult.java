@@ -186,6 +186,13 @@ public class TestResult {
      */
     public Double warmUpConsumerCatchUpSeconds;
 
+    /**
+     * A fixed-rate run's start against its level: the first period's p99 beside the median p99 of
+     * the measured phase's second half, and whether the start was settled. Absent when the run was
+     * not judged (other modes, faults, fewer than two periods with latencies).
+     */
+    public LatencySettling latencySettling;
+
     /** Backlog mode: how the backlog was built and drained. */
     public BacklogPhase backlogPhase;
 
@@ -311,6 +318,23 @@ public class TestResult {
         public double stddev;
         public double min;
         public double max;
+    }
+
+    /**
+     * Whether latency had settled when the measured phase began: not settled when the first
+     * period's p99 was at least three times the later level and a millisecond or more above it (the
+     * run's warnings then say so, with what to do).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static class LatencySettling {
+        /** Whether the first period's p99 kept to the later level. */
+        public boolean settled;
+        /** {@code end-to-end} when consumers recorded latencies, {@code publish} otherwise. */
+        public String latency;
+        public double firstPeriodP99Ms;
+        public double firstPeriodSeconds;
+        /** The median p99 of the periods in the measured phase's second half. */
+        public double secondHalfP99Ms;
     }
 
     /**

@@ -40,6 +40,11 @@ class LatencySettlingRunTest {
         assertTrue(slow.path("warnings").toString().contains(WARNING), slow.path("warnings").toString());
         assertTrue(stalled.out().contains("WARNING: " + WARNING), stalled.out());
         assertTrue(slow.path("warnings").toString().contains("a longer warm-up than 2s"), slow.path("warnings").toString());
+        JsonNode judged = slow.path("latencySettling");
+        assertEquals(false, judged.path("settled").asBoolean(true), judged.toString());
+        assertEquals("end-to-end", judged.path("latency").asText(), judged.toString());
+        assertEquals(p99s.get(0), judged.path("firstPeriodP99Ms").asDouble(), 0.001, judged.toString());
+        assertEquals(p99s.get(1), judged.path("secondHalfP99Ms").asDouble(), 0.001, "the second half is the 3-s period");
     }
 
     /** 2,000 msg/s of 100 B, a 2-s warm-up and 13 s measured: two periods (10 s and 3 s). */

@@ -88,6 +88,7 @@ class LoopbackRunTest {
         assertTrue(r.get("periodSeconds").get(1).asDouble() >= 1.5, r.get("periodSeconds").toString());
         assertFalse(r.path("warnings").toString().contains("still settling"),
                 r.path("warnings") + " with end-to-end p99 per period " + r.get("endToEndLatency99pct"));
+        assertTrue(r.at("/latencySettling/settled").asBoolean(false), "judged, and settled: " + r.get("latencySettling"));
         assertEquals(2000, r.get("publishRate").get(0).asDouble(), 2000 * 0.02);
         assertEquals(5.0, r.get("aggregatedEndToEndLatency50pct").asDouble(), 0.25, "e2e p50 is the injected 5 ms");
         JsonNode samples = r.get("samples");

@@ -26,6 +26,16 @@ class LatencySettlingTest {
     }
 
     @Test
+    void theJudgementIsKeptWhetherSettledOrNot() {
+        TestResult.LatencySettling start = LatencySettling.judge(endToEnd(146.0, 34.6, 8.59), true).orElseThrow();
+        assertEquals(List.of(false, "end-to-end", 146.0, 10.0, 8.59), List.of(start.settled, start.latency,
+                start.firstPeriodP99Ms, start.firstPeriodSeconds, start.secondHalfP99Ms));
+        TestResult.LatencySettling steady = LatencySettling.judge(endToEnd(5.54, 2.35, 2.77), true).orElseThrow();
+        assertEquals(List.of(true, 5.54, 2.77), List.of(steady.settled, steady.firstPeriodP99Ms, steady.secondHalfP99Ms));
+        assertEquals(Optional.empty(), LatencySettling.judge(endToEnd(500.0), true), "one period is not judged");
+    }
+
+    @Test
     void aStartLongerThanOnePeriodIsJudgedAgainstTheSecondHalf() {
         // The quickstart again: 73.4 against a median of 38 over the later two periods would pass;
         // the run was still settling in its second period too (5-9 ms once the broker was warm).
