@@ -127,7 +127,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
         try {
             client = new KafkaProducer<>(properties);
             BenchmarkProducer producer = transactionalId == null
-                    ? new KafkaBenchmarkProducer(client, topic)
+                    ? KafkaBenchmarkProducer.of(client, topic, properties)
                     : new TransactionalBenchmarkProducer(client, topic, transactionalId, settings.transactions);
             producers.add(producer);
             return CompletableFuture.completedFuture(producer);
