@@ -25,6 +25,9 @@ import java.util.Optional;
  * is left out. The floor keeps microsecond jitter (an in-memory driver's first JIT pause) from
  * counting; the ratio asks for a start that stands out, not the spread of a steady run.
  *
+ * <p>The judgement goes into the result whichever way it falls ({@code latencySettling}), so the
+ * report need not read the warning's words.
+ *
  * <p>Only fixed-rate runs are judged, where the warm-up alone keeps a start out: a maximum-rate
  * search has run for minutes before it measures, and a backlog run's latency is the backlog's by
  * design. Runs with faults are not judged either: a fault in the first period is not a start-up.
