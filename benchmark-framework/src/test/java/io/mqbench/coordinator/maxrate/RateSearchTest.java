@@ -12,6 +12,7 @@ import io.mqbench.workload.LatencyLimit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -207,14 +208,7 @@ class RateSearchTest {
         // 4-s confirmation held 18,584 msg/s, the climb's next 20 s achieved 15,212, and the
         // measured minute at 18,584 published 86 % of it). The climb's failed step achieved far less
         // than the rate that held before it, so that rate is judged again, and the search goes down.
-        SimulatedSystem system = new SimulatedSystem();
-        system.consumerCapacity = 100_000;
-        RateSearch.Listener slowsDown = listener(note -> {
-            if (note.startsWith("the bracket converged")) {
-                system.consumerCapacity = 85_000;
-            }
-        });
-        RateSearch search = new RateSearch(system, 1, true, null, record, slowsDown);
+        RateSearch search = searchWhoseCapacityChanges(100_000, Map.of("the bracket converged", 85_000.0));
         double found = search.run(Duration.ofSeconds(60), 0);
         assertConvergedNear(85_000, found);
         // The capacity it had before the slowdown is kept, for the warning that it moved.
@@ -239,16 +233,8 @@ class RateSearchTest {
         // The uncapped loopback of 2026-12-05 13:18: 2.28 M msg/s held at 0:48, slower spells after
         // it, 1.97 M found; fixed runs a minute later held 2.17 M. Here consumers take 100 000 msg/s,
         // 85 000 from the bracket's convergence, and 100 000 again by the time the search ends.
-        SimulatedSystem system = new SimulatedSystem();
-        system.consumerCapacity = 100_000;
-        RateSearch.Listener spell = listener(note -> {
-            if (note.startsWith("the bracket converged")) {
-                system.consumerCapacity = 85_000;
-            } else if (note.startsWith("an earlier trial held")) {
-                system.consumerCapacity = 100_000;
-            }
-        });
-        RateSearch search = new RateSearch(system, 1, true, null, record, spell);
+        RateSearch search = searchWhoseCapacityChanges(100_000,
+                Map.of("the bracket converged", 85_000.0, "an earlier trial held", 100_000.0));
         double found = search.run(Duration.ofSeconds(60), 0);
         assertConvergedNear(100_000, found);
         assertTrue(notes.stream().anyMatch(n -> n.contains("to see whether it has recovered")), notes + trials());
@@ -481,6 +467,17 @@ class RateSearchTest {
 
     private RateSearch.Listener listener() {
         return listener(note -> {});
+    }
+
+    /** A search of a system whose consumers take {@code capacity} msg/s, and from a note on that begins with a key, the key's value. */
+    private RateSearch searchWhoseCapacityChanges(double capacity, Map<String, Double> fromNote) {
+        SimulatedSystem system = new SimulatedSystem();
+        system.consumerCapacity = capacity;
+        return new RateSearch(system, 1, true, null, record, listener(note -> fromNote.forEach((words, changed) -> {
+            if (note.startsWith(words)) {
+                system.consumerCapacity = changed;
+            }
+        })));
     }
 
     /** Keeps every note, and lets a test act on one as the search gives it (in simulated time). */
