@@ -45,7 +45,7 @@ final class LatencySettling {
             return;
         }
         judge(ctx.result, ctx.hasConsumers()).ifPresent(judged -> {
-            ctx.result.latencySettling = judged;
+            ctx.assembler.latencySettling(judged);
             warning(judged, ctx.workload.warmupDuration()).ifPresent(ctx::warn);
         });
     }

@@ -69,6 +69,11 @@ public final class ResultAssembler {
         result.warmUpConsumerCatchUpSeconds = seconds;
     }
 
+    /** Whether latency had settled when a fixed-rate run's measured phase began. */
+    public void latencySettling(TestResult.LatencySettling judged) {
+        result.latencySettling = judged;
+    }
+
     /** The rate search's record, handed over as the search starts; the search and the measured phase fill it. */
     public void rateDiscovery(TestResult.RateDiscovery discovery) {
         result.rateDiscovery = discovery;
