@@ -107,7 +107,7 @@ final class MaxRateMode implements MeasurementMode {
 
     /**
      * Records in the search's result the most a sustainable trial achieved and whether that was
-     * clearly more than the rate found ({@link RateSearch#CAPACITY_MOVED_SHARE} or more above it): the system
+     * clearly more than the rate found ({@link RateSearch#capacityMoved}): the system
      * slowed during the search (a RabbitMQ search here held 35,850 msg/s at 1:05, then met a slow
      * spell and found 19,520, whose measured minute held with a publish median of 0.4 ms), so the
      * figure is that of its slower spell, and a repeat can differ by as much. Returns the warning
@@ -119,7 +119,7 @@ final class MaxRateMode implements MeasurementMode {
     static String recordCapacityMoved(TestResult.RateDiscovery found, RateSearch.Achieved most) {
         found.mostAchievedRate = most == null ? null : Rounding.whole(most.rate());
         boolean comparable = found.foundRate != null && found.foundRate > 0 && most != null;
-        found.capacityMoved = comparable ? most.rate() >= (1 + RateSearch.CAPACITY_MOVED_SHARE) * found.foundRate : null;
+        found.capacityMoved = comparable ? RateSearch.capacityMoved(most.rate(), found.foundRate) : null;
         if (!Boolean.TRUE.equals(found.capacityMoved)) {
             return null;
         }

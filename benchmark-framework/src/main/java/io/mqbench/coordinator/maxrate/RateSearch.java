@@ -60,8 +60,7 @@ public final class RateSearch {
     public static final Duration LONGEST_EXTENSION = Duration.ofMinutes(5);
     static final int CLIMB_STEP_PERCENT = 5;
     static final int CAPACITY_MOVED_PERCENT = 10;
-    /** A sustainable trial that achieved this much more than the rate found shows the system's capacity moved during the search. */
-    public static final double CAPACITY_MOVED_SHARE = CAPACITY_MOVED_PERCENT / 100.0;
+    private static final double CAPACITY_MOVED_SHARE = CAPACITY_MOVED_PERCENT / 100.0;
     private static final double CLIMB_STEP = CLIMB_STEP_PERCENT / 100.0;
     /** A measured attempt starts after a drain when the system holds more than this many seconds of load beyond the search's start. */
     static final double WORTH_DRAINING_SECONDS = 0.1;
@@ -323,7 +322,7 @@ public final class RateSearch {
     private boolean lookAgainIfCapacityMoved(long hardEnd) throws IOException {
         Achieved most = trials.mostAchieved();
         double found = sustainableEnd();
-        if (most == null || found <= 0 || most.rate() < found * (1 + CAPACITY_MOVED_SHARE)) {
+        if (most == null || found <= 0 || !capacityMoved(most.rate(), found)) {
             return true;
         }
         double between = Math.sqrt(found * most.rate());
@@ -332,6 +331,14 @@ public final class RateSearch {
                 most.rate(), 100 * (most.rate() / found - 1), found, between));
         Verdict recovered = climbStep(between, hardEnd);
         return recovered == null || !recovered.healthy() || climbFrom(between, hardEnd);
+    }
+
+    /**
+     * Whether a sustainable trial that achieved {@code mostAchieved} shows the system's capacity
+     * moved during a search that found {@code found}: {@value #CAPACITY_MOVED_PERCENT}% or more above it.
+     */
+    public static boolean capacityMoved(double mostAchieved, double found) {
+        return mostAchieved >= (1 + CAPACITY_MOVED_SHARE) * found;
     }
 
     /** One step of the last climb, fed to the bracket; null if it could not run in time or is above the search's ceiling. */
