@@ -38,6 +38,8 @@ final class ProducerSlot {
     private int outstanding;
     private int nextPayload;
     private long probes;
+    /** Sender thread only: see {@link #lastSentNanos()}. */
+    private long lastSentNanos = System.nanoTime();
 
     ProducerSlot(BenchmarkProducer producer, ProducerLedger ledger, WorkerStats stats, SendErrors errors, LongAdder inFlight) {
         this.producer = producer;
@@ -134,7 +136,7 @@ final class ProducerSlot {
         String key = keys.next();
         long delayMicros = (sentNanos - intendedNanos) / 1_000;
         int size = payload.length;
-        inFlight.increment();
+        lastSentNanos = sentNanos;
         CompletableFuture<Void> future;
         try {
             future = producer.sendAsync(Optional.ofNullable(key), payload);
@@ -143,12 +145,24 @@ final class ProducerSlot {
         }
         if (future.isDone() && !future.isCompletedExceptionally()) {
             // Acknowledged before sendAsync returned (an in-process broker): record it here rather
-            // than through a dependent future and a completion object made for every message.
+            // than through a dependent future and a completion object made for every message, and
+            // leave the in-flight count alone (two atomic updates a message, a tenth of the sender's time).
             completed(null, sequence, size, sentNanos, delayMicros);
         } else {
-            future.whenComplete((ignored, error) -> completed(error, sequence, size, sentNanos, delayMicros));
+            // Counted once sendAsync has returned: a send is in flight from then until its answer,
+            // which may come on another thread at any moment (it decrements after this increment).
+            inFlight.increment();
+            future.whenComplete((ignored, error) -> {
+                inFlight.decrement();
+                completed(error, sequence, size, sentNanos, delayMicros);
+            });
         }
         return true;
+    }
+
+    /** The clock reading of the last send: the clock has reached it, so whatever is due by then needs no new reading. */
+    long lastSentNanos() {
+        return lastSentNanos;
     }
 
     /**
@@ -165,7 +179,6 @@ final class ProducerSlot {
     }
 
     private void completed(Throwable error, long sequence, int size, long sentNanos, long delayMicros) {
-        inFlight.decrement();
         releaseCapacity();
         if (error == null) {
             stats.recordSent(size, (System.nanoTime() - sentNanos) / 1_000, delayMicros);

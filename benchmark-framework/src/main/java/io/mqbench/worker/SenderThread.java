@@ -32,7 +32,7 @@ final class SenderThread implements Runnable {
     public void run() {
         while (running) {
             int batch = batches.next();
-            long intended = schedule.awaitNext(batch);
+            long intended = schedule.awaitNext(batch, slot.lastSentNanos());
             if (intended == Long.MIN_VALUE) {
                 continue;
             }

@@ -73,6 +73,20 @@ class PacedScheduleTest {
     }
 
     @Test
+    void aMessageDueByAnEarlierClockReadingIsReturnedWithoutWaitingAndOneAheadOfItStillWaits() {
+        PacedSchedule schedule = new PacedSchedule(1); // a second apart
+        long first = schedule.awaitNext();
+        long second = first + 1_000_000_000L;
+        // As if the caller had read the clock at `second` already: due, so no wait of a second.
+        long started = System.nanoTime();
+        assertEquals(second, schedule.awaitNext(1, second));
+        assertTrue(System.nanoTime() - started < 500_000_000L, "returned at once");
+        // A reading before the third's time does not make it due: the schedule looks at the clock
+        // and waits (one slice of at most 50 ms, then tells the caller to call again).
+        assertEquals(Long.MIN_VALUE, schedule.awaitNext(1, second + 1));
+    }
+
+    @Test
     void rateZeroSendsNothing() {
         PacedSchedule schedule = new PacedSchedule(0);
         assertEquals(Long.MIN_VALUE, schedule.awaitNext());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.delivery.MessageHeader;
 import io.mqbench.delivery.ProducerLedger;
@@ -61,6 +62,29 @@ class ProducerSlotTest {
         assertSame(tiny, producer.arrays.get(1));
     }
 
+    @Test
+    void aSendIsInFlightUntilItsAnswerAndOneAnsweredAtOnceNeverIs() {
+        LongAdder inFlight = new LongAdder();
+        WorkerStats stats = new WorkerStats();
+        Answering producer = new Answering();
+        ProducerSlot slot = new ProducerSlot(producer, new ProducerLedger(7, "t"), stats, new SendErrors(), inFlight);
+        slot.prepare(List.of(new byte[100]), KeyDistributor.of(null), true, 0);
+        long before = System.nanoTime();
+        slot.send(before);
+        slot.send(System.nanoTime());
+        assertEquals(2, inFlight.sum(), "two sends waiting for the broker");
+        assertTrue(slot.lastSentNanos() - before >= 0 && System.nanoTime() - slot.lastSentNanos() >= 0,
+                "the last send's clock reading");
+        producer.pending.get(0).complete(null);
+        producer.pending.get(1).completeExceptionally(new IllegalStateException("refused"));
+        assertEquals(0, inFlight.sum(), "answered, either way");
+        producer.answerAtOnce = true;
+        slot.send(System.nanoTime());
+        assertEquals(0, inFlight.sum());
+        assertEquals(2, stats.counters().messagesSent, "the first and the one answered at once");
+        assertEquals(1, stats.counters().messageSendErrors);
+    }
+
     private static void send(Recording producer, byte[] payload, int messages) {
         ProducerSlot slot = slot(producer, List.of(payload));
         for (int i = 0; i < messages; i++) {
@@ -93,4 +117,23 @@ class ProducerSlotTest {
     }
 
     private static final class Copying extends Recording implements CopiesPayload {}
+
+    /** Answers later, when the test completes the future, or at once. */
+    private static final class Answering implements BenchmarkProducer {
+        final List<CompletableFuture<Void>> pending = new ArrayList<>();
+        boolean answerAtOnce;
+
+        @Override
+        public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
+            if (answerAtOnce) {
+                return CompletableFuture.completedFuture(null);
+            }
+            CompletableFuture<Void> answer = new CompletableFuture<>();
+            pending.add(answer);
+            return answer;
+        }
+
+        @Override
+        public void close() {}
+    }
 }

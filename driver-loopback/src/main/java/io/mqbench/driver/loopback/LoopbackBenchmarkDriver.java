@@ -84,7 +84,7 @@ public final class LoopbackBenchmarkDriver
         if (partitions < 1) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("partitions must be 1 or more"));
         }
-        if (topics.putIfAbsent(topic, new LoopbackTopic(topic, partitions, settings.keepOrder, settings.capacity, capacityAcknowledger)) != null) {
+        if (topics.putIfAbsent(topic, new LoopbackTopic(topic, partitions, settings, capacityAcknowledger)) != null) {
             return CompletableFuture.failedFuture(new IllegalStateException("topic " + topic + " already exists"));
         }
         return CompletableFuture.completedFuture(null);

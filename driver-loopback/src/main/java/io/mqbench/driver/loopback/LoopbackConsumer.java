@@ -103,7 +103,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                         pace.took(now, envelope.payload().length);
                     }
                 }
-                long due = queue.headDueNanos();
+                long due = queue.headDueNanos(now);
                 if (pace != null && due != Long.MAX_VALUE && due - pace.readyAt() < 0) {
                     due = pace.readyAt();
                 }
@@ -158,7 +158,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
 
     private boolean anyWaiting() {
         for (PartitionQueue queue : assigned) {
-            if (queue.headDueNanos() != Long.MAX_VALUE) {
+            if (!queue.isEmpty()) {
                 return true;
             }
         }

@@ -1,6 +1,7 @@
 package io.mqbench.driver.loopback;
 
 import io.mqbench.driver.api.SendWindow;
+import io.mqbench.driver.api.StampedPayload;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +28,8 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     private final Stalls stalls;
     /** The {@code sendWindow}, or null; {@code reserved} is room taken by {@link #awaitRoom()} for the next send. */
     private final Semaphore window;
+    /** {@link LoopbackSettings#timed()}: whether a send needs its moment on the clock. */
+    private final boolean timed;
     private boolean reserved;
     /** Set by {@link #awaitRoom()}: the next send already waited out any stall, before its send time was taken. */
     private boolean stallChecked;
@@ -38,6 +41,7 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
         this.settings = settings;
         this.acknowledger = acknowledger;
         this.window = settings.sendWindow > 0 ? new Semaphore(settings.sendWindow) : null;
+        this.timed = settings.timed();
     }
 
     /** The window's wait for room and the {@code sendStall}: both hold the message back before it is handed over. */
@@ -74,32 +78,41 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     }
 
     private CompletableFuture<Void> send(Optional<String> key, byte[] payload) {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        if (settings.sendErrorRate > 0 && random.nextDouble() < settings.sendErrorRate) {
+        if (settings.sendErrorRate > 0 && ThreadLocalRandom.current().nextDouble() < settings.sendErrorRate) {
             return CompletableFuture.failedFuture(new IllegalStateException("loopback: injected send error"));
         }
         int partition = key.isPresent()
                 ? Math.floorMod(key.get().hashCode(), topic.partitions())
                 : nextPartition();
+        // The harness's payload carries its send time; the clock is read only for anything else.
+        long stamped = StampedPayload.sendMillis(payload);
+        long publishMillis = stamped >= 0 ? stamped : System.currentTimeMillis();
+        if (!timed) {
+            enqueue(partition, new Envelope(payload, publishMillis, 0));
+            return ACKNOWLEDGED;
+        }
         long now = System.nanoTime();
         stalls.sent(now);
-        long publishMillis = System.currentTimeMillis();
         // With a capacity the partition takes the message when its turn comes; until then it is
         // neither acknowledged nor deliverable.
         PartitionIngest ingest = topic.ingest(partition);
         long taken = ingest == null ? now : ingest.admit(now, payload.length);
+        enqueue(partition, new Envelope(payload, publishMillis, taken + settings.deliveryLatency.sampleNanos()));
+        return acknowledgement(ingest, now, taken);
+    }
+
+    /** Into the partition's queue of every subscription, less the configured loss, plus the duplicates. */
+    private void enqueue(int partition, Envelope envelope) {
         for (LoopbackSubscription subscription : topic.subscriptions()) {
-            if (settings.lossRate > 0 && random.nextDouble() < settings.lossRate) {
+            if (settings.lossRate > 0 && ThreadLocalRandom.current().nextDouble() < settings.lossRate) {
                 continue;
             }
-            Envelope envelope = new Envelope(payload, publishMillis, taken + settings.deliveryLatency.sampleNanos());
             PartitionQueue queue = subscription.partition(partition);
             queue.offer(envelope);
-            if (settings.duplicateRate > 0 && random.nextDouble() < settings.duplicateRate) {
+            if (settings.duplicateRate > 0 && ThreadLocalRandom.current().nextDouble() < settings.duplicateRate) {
                 queue.offer(envelope);
             }
         }
-        return acknowledgement(ingest, now, taken);
     }
 
     /**

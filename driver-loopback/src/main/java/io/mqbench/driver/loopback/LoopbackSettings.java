@@ -71,6 +71,17 @@ public final class LoopbackSettings {
      */
     public long stallAtEndMs;
 
+    /**
+     * Whether the loopback keeps the time of each send: its capacity, latencies, stalls and
+     * reordering need it. Without them a message is deliverable and acknowledged the moment it is
+     * sent, and a send reads no clock (two readings a message were a tenth of the sender thread's
+     * time at 2 M msg/s; driver-loopback/README.md).
+     */
+    boolean timed() {
+        return !capacity.isUnlimited() || !deliveryLatency.isNone() || !ackLatency.isNone() || !keepOrder
+                || sendStall != null || deliveryStall != null || ackLag != null || stallAtEndMs > 0;
+    }
+
     static LoopbackSettings read(File file) throws IOException {
         return DriverSettings.read(file, LoopbackSettings.class, LoopbackSettings::validate);
     }

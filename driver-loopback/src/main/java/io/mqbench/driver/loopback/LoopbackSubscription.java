@@ -13,11 +13,11 @@ final class LoopbackSubscription {
     private final PartitionQueue[] partitions;
     private final List<LoopbackConsumer> consumers = new ArrayList<>();
 
-    LoopbackSubscription(String name, int partitionCount, boolean keepOrder) {
+    LoopbackSubscription(String name, int partitionCount, boolean keepOrder, boolean timed) {
         this.name = name;
         this.partitions = new PartitionQueue[partitionCount];
         for (int i = 0; i < partitionCount; i++) {
-            partitions[i] = new PartitionQueue(keepOrder);
+            partitions[i] = new PartitionQueue(keepOrder, timed);
         }
     }
 

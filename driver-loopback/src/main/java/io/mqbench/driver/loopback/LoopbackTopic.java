@@ -10,15 +10,18 @@ final class LoopbackTopic {
     private final String name;
     private final int partitions;
     private final boolean keepOrder;
+    private final boolean timed;
     private final List<LoopbackSubscription> subscriptions = new CopyOnWriteArrayList<>();
     private final Map<String, LoopbackSubscription> byName = new ConcurrentHashMap<>();
     /** One per partition when the partitions have a capacity; null otherwise. */
     private final PartitionIngest[] ingest;
 
-    LoopbackTopic(String name, int partitions, boolean keepOrder, ServiceRate capacity, Acknowledger acknowledger) {
+    LoopbackTopic(String name, int partitions, LoopbackSettings settings, Acknowledger acknowledger) {
         this.name = name;
         this.partitions = partitions;
-        this.keepOrder = keepOrder;
+        this.keepOrder = settings.keepOrder;
+        this.timed = settings.timed();
+        ServiceRate capacity = settings.capacity;
         if (capacity.isUnlimited()) {
             this.ingest = null;
         } else {
@@ -46,7 +49,7 @@ final class LoopbackTopic {
     /** Messages sent before a subscription exists are not delivered to it (as with Kafka's "latest"). */
     LoopbackSubscription subscription(String subscriptionName) {
         return byName.computeIfAbsent(subscriptionName, n -> {
-            LoopbackSubscription created = new LoopbackSubscription(n, partitions, keepOrder);
+            LoopbackSubscription created = new LoopbackSubscription(n, partitions, keepOrder, timed);
             subscriptions.add(created);
             return created;
         });

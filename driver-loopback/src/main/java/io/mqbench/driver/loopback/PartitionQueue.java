@@ -20,10 +20,13 @@ final class PartitionQueue {
      */
     private static final int CHUNK = 4096;
     private final Queue<Envelope> messages;
+    /** Whether messages carry a due time; otherwise each is due when it is sent ({@link LoopbackSettings#timed()}). */
+    private final boolean timed;
     /** The consumer that reads this queue now, woken when a message arrives. */
     private volatile LoopbackConsumer owner;
 
-    PartitionQueue(boolean keepOrder) {
+    PartitionQueue(boolean keepOrder, boolean timed) {
+        this.timed = timed || !keepOrder;
         messages = keepOrder
                 ? new MpmcUnboundedXaddArrayQueue<>(CHUNK)
                 : new PriorityBlockingQueue<>(64, Comparator.comparingLong(Envelope::dueNanos));
@@ -39,6 +42,9 @@ final class PartitionQueue {
 
     /** The head if it is due at {@code nowNanos}, removed; otherwise null. */
     Envelope pollIfDue(long nowNanos) {
+        if (!timed) {
+            return messages.poll(); // one look at the slot, not a peek and then a poll
+        }
         Envelope head = messages.peek();
         if (head == null || head.dueNanos() - nowNanos > 0) {
             return null;
@@ -46,10 +52,17 @@ final class PartitionQueue {
         return messages.poll();
     }
 
-    /** When the head becomes due, or {@code Long.MAX_VALUE} if empty. */
-    long headDueNanos() {
+    /** When the head becomes due ({@code nowNanos} if it carries no due time), or {@code Long.MAX_VALUE} if empty. */
+    long headDueNanos(long nowNanos) {
         Envelope head = messages.peek();
-        return head == null ? Long.MAX_VALUE : head.dueNanos();
+        if (head == null) {
+            return Long.MAX_VALUE;
+        }
+        return timed ? head.dueNanos() : nowNanos;
+    }
+
+    boolean isEmpty() {
+        return messages.peek() == null;
     }
 
     void setOwner(LoopbackConsumer consumer) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mqbench.driver.api.StampedPayload;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
@@ -43,10 +44,12 @@ class LoopbackBenchmarkDriverTest {
     static final class Recorder implements ConsumerCallback {
         final List<Integer> values = Collections.synchronizedList(new ArrayList<>());
         final List<Long> receivedNanos = Collections.synchronizedList(new ArrayList<>());
+        final List<Long> publishTimestamps = Collections.synchronizedList(new ArrayList<>());
 
         @Override
         public void messageReceived(byte[] payload, long publishTimestamp) {
             receivedNanos.add(System.nanoTime());
+            publishTimestamps.add(publishTimestamp);
             values.add(ByteBuffer.wrap(payload).getInt());
         }
 
@@ -81,6 +84,25 @@ class LoopbackBenchmarkDriverTest {
         for (int v : a2.values) {
             assertTrue(!keysOfA1.contains(v % 40), "a key stays on one partition, so on one consumer");
         }
+    }
+
+    @Test
+    void theHarnesssStampedSendTimeIsThePublishTimestampAndAnyOtherPayloadGetsTheClocks() throws Exception {
+        start(new LoopbackSettings());
+        Recorder recorder = new Recorder();
+        BenchmarkProducer producer = oneTopicConsumedBy(recorder);
+        long stampedMicros = 1_234_567_890_123L;
+        byte[] stamped = new byte[64];
+        StampedPayload.writePrefix(stamped, 0);
+        ByteBuffer.wrap(stamped).putLong(StampedPayload.SEND_MICROS_OFFSET, stampedMicros);
+        long before = System.currentTimeMillis();
+        assertTrue(producer.sendAsync(Optional.empty(), stamped).isDone(), "acknowledged at once");
+        producer.sendAsync(Optional.empty(), payload(7)).get();
+        long after = System.currentTimeMillis();
+        await(() -> recorder.publishTimestamps.size() == 2);
+        assertEquals(stampedMicros / 1_000, recorder.publishTimestamps.get(0), "the send time the payload carries");
+        long unstamped = recorder.publishTimestamps.get(1);
+        assertTrue(unstamped >= before && unstamped <= after, "a payload without a stamp: the time of its send, " + unstamped);
     }
 
     @Test
