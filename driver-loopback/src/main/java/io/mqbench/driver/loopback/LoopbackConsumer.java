@@ -46,6 +46,9 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private boolean dense;
     /** The consumer waited (parked or gathered) since it last delivered. */
     private boolean waited;
+    /** Consumer thread only, for one round over the assigned queues: messages delivered, and whether the capacity held it back. */
+    private int delivered;
+    private boolean paceBound;
 
     LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity,
                      Stalls stalls) {
@@ -84,26 +87,10 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                 continue;
             }
             long nextDue = Long.MAX_VALUE;
-            int delivered = 0;
-            boolean paceBound = false;
+            delivered = 0;
+            paceBound = false;
             for (PartitionQueue queue : assigned) {
-                long now = System.nanoTime();
-                for (int n = 0; n < BATCH && running && !paused; n++) {
-                    if (pace != null && !pace.ready(now)) {
-                        paceBound = true;
-                        break;
-                    }
-                    Envelope envelope = queue.pollIfDue(now);
-                    if (envelope == null) {
-                        break;
-                    }
-                    callback.messageReceived(envelope.payload(), envelope.publishMillis());
-                    delivered++;
-                    if (pace != null) {
-                        pace.took(now, envelope.payload().length);
-                    }
-                }
-                long due = queue.headDueNanos(now);
+                long due = deliverFrom(queue, System.nanoTime());
                 if (pace != null && due != Long.MAX_VALUE && due - pace.readyAt() < 0) {
                     due = pace.readyAt();
                 }
@@ -130,6 +117,36 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                 }
                 waited = true;
             }
+        }
+    }
+
+    /**
+     * Delivers what is due from one queue, at most {@link #BATCH}, and returns when its head falls
+     * due ({@code Long.MAX_VALUE} if it is empty). The queue is this consumer's alone meanwhile.
+     */
+    private long deliverFrom(PartitionQueue queue, long now) {
+        if (!queue.claim()) {
+            return now; // another consumer reads it for a moment (a rebalance): look again soon
+        }
+        try {
+            for (int n = 0; n < BATCH && running && !paused; n++) {
+                if (pace != null && !pace.ready(now)) {
+                    paceBound = true;
+                    break;
+                }
+                Envelope envelope = queue.pollIfDue(now);
+                if (envelope == null) {
+                    break;
+                }
+                callback.messageReceived(envelope.payload(), envelope.publishMillis());
+                delivered++;
+                if (pace != null) {
+                    pace.took(now, envelope.payload().length);
+                }
+            }
+            return queue.headDueNanos(now);
+        } finally {
+            queue.release();
         }
     }
 

@@ -1,9 +1,8 @@
 package io.mqbench.driver.loopback;
 
-import java.util.List;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A topic: a partition count and the subscriptions that each receive every message. */
 final class LoopbackTopic {
@@ -11,7 +10,8 @@ final class LoopbackTopic {
     private final int partitions;
     private final boolean keepOrder;
     private final boolean timed;
-    private final List<LoopbackSubscription> subscriptions = new CopyOnWriteArrayList<>();
+    /** Replaced whole when a subscription is added: a send walks an array, no iterator made per message. */
+    private volatile LoopbackSubscription[] subscriptions = new LoopbackSubscription[0];
     private final Map<String, LoopbackSubscription> byName = new ConcurrentHashMap<>();
     /** One per partition when the partitions have a capacity; null otherwise. */
     private final PartitionIngest[] ingest;
@@ -50,12 +50,17 @@ final class LoopbackTopic {
     LoopbackSubscription subscription(String subscriptionName) {
         return byName.computeIfAbsent(subscriptionName, n -> {
             LoopbackSubscription created = new LoopbackSubscription(n, partitions, keepOrder, timed);
-            subscriptions.add(created);
+            synchronized (this) {
+                LoopbackSubscription[] grown = Arrays.copyOf(subscriptions, subscriptions.length + 1);
+                grown[grown.length - 1] = created;
+                subscriptions = grown;
+            }
             return created;
         });
     }
 
-    List<LoopbackSubscription> subscriptions() {
+    /** Not to be written into. */
+    LoopbackSubscription[] subscriptions() {
         return subscriptions;
     }
 }

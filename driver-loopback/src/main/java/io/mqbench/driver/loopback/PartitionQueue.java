@@ -3,7 +3,8 @@ package io.mqbench.driver.loopback;
 import java.util.Comparator;
 import java.util.Queue;
 import java.util.concurrent.PriorityBlockingQueue;
-import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 /**
  * The messages of one partition for one subscription. In order (a FIFO, like a log) by default; in
@@ -15,20 +16,24 @@ final class PartitionQueue {
      * without a node object per message and keeps producer and consumer indices on cache lines of
      * their own: the harness's ceiling rose 1.14x over a ConcurrentLinkedQueue, four runs each
      * alternating (driver-loopback/README.md).
-     * It is a multi-consumer queue because a rebalance may let two consumers read one partition for
-     * a moment.
+     * Its consumer side is single-threaded (no compare-and-swap per message, as a multi-consumer
+     * queue needs: 15 % of the consumer thread's time at 3 M msg/s); a rebalance may let two
+     * consumers reach for one partition for a moment, so a consumer {@link #claim()}s the queue for
+     * each batch it reads.
      */
     private static final int CHUNK = 4096;
     private final Queue<Envelope> messages;
     /** Whether messages carry a due time; otherwise each is due when it is sent ({@link LoopbackSettings#timed()}). */
     private final boolean timed;
+    /** Set while a consumer reads this queue: {@link #claim()}. */
+    private final AtomicBoolean reading = new AtomicBoolean();
     /** The consumer that reads this queue now, woken when a message arrives. */
     private volatile LoopbackConsumer owner;
 
     PartitionQueue(boolean keepOrder, boolean timed) {
         this.timed = timed || !keepOrder;
         messages = keepOrder
-                ? new MpmcUnboundedXaddArrayQueue<>(CHUNK)
+                ? new MpscUnboundedXaddArrayQueue<>(CHUNK)
                 : new PriorityBlockingQueue<>(64, Comparator.comparingLong(Envelope::dueNanos));
     }
 
@@ -38,6 +43,18 @@ final class PartitionQueue {
         if (reader != null) {
             reader.wake();
         }
+    }
+
+    /**
+     * Makes the calling consumer the queue's only reader until {@link #release()}; false while
+     * another consumer reads it. {@link #pollIfDue} and {@link #headDueNanos} only between the two.
+     */
+    boolean claim() {
+        return !reading.get() && reading.compareAndSet(false, true);
+    }
+
+    void release() {
+        reading.set(false);
     }
 
     /** The head if it is due at {@code nowNanos}, removed; otherwise null. */
@@ -61,8 +78,9 @@ final class PartitionQueue {
         return timed ? head.dueNanos() : nowNanos;
     }
 
+    /** Whether nothing waits; any thread, claimed or not. */
     boolean isEmpty() {
-        return messages.peek() == null;
+        return messages.isEmpty();
     }
 
     void setOwner(LoopbackConsumer consumer) {

@@ -106,6 +106,44 @@ class LoopbackBenchmarkDriverTest {
     }
 
     @Test
+    void consumersComingAndGoingWhileMessagesFlowGetEachMessageOnceBetweenThem() throws Exception {
+        // A rebalance hands partitions from one consumer to another while both run: each queue
+        // has one reader at a time (PartitionQueue.claim), so nothing is read twice or lost.
+        start(new LoopbackSettings());
+        driver.createTopic("t", 4).get();
+        List<Recorder> recorders = Collections.synchronizedList(new ArrayList<>());
+        Recorder steady = new Recorder();
+        recorders.add(steady);
+        driver.createConsumer("t", "s", steady).get();
+        BenchmarkProducer producer = driver.createProducer("t").get();
+        int messages = 300_000;
+        Thread sender = new Thread(() -> {
+            for (int i = 0; i < messages; i++) {
+                producer.sendAsync(Optional.empty(), payload(i));
+            }
+        });
+        sender.start();
+        while (sender.isAlive()) {
+            Recorder passing = new Recorder();
+            recorders.add(passing);
+            BenchmarkConsumer consumer = driver.createConsumer("t", "s", passing).get();
+            Thread.sleep(2);
+            consumer.close();
+        }
+        sender.join();
+        await(() -> recorders.stream().mapToInt(r -> r.values.size()).sum() >= messages);
+        awaitQuiet(steady);
+        Set<Integer> seen = new HashSet<>();
+        int received = 0;
+        for (Recorder recorder : recorders) {
+            seen.addAll(recorder.values);
+            received += recorder.values.size();
+        }
+        assertEquals(messages, received, "each message delivered once (" + (recorders.size() - 1) + " consumers came and went)");
+        assertEquals(messages, seen.size(), "and every one of them");
+    }
+
+    @Test
     void afterADenseBurstTheConsumerParksAgainAndStillWakesForTheNextMessage() throws Exception {
         start(new LoopbackSettings());
         Recorder recorder = new Recorder();
