@@ -92,6 +92,11 @@ final class PeriodRecorder {
         return window;
     }
 
+    /** How many threads' lanes are kept now. */
+    int laneCount() {
+        return lanes.size();
+    }
+
     /** One thread's recordings: written by that thread only, read by {@link #take()} after a flip. */
     private static final class Lane {
         final Thread writer;

@@ -15,8 +15,9 @@ import org.openjdk.jmh.annotations.Threads;
 
 /**
  * HdrHistogram's histogram kinds recording the same latencies, one and two threads at once: the
- * choice behind the worker's period histograms (see PeriodRecorder). Plain histograms are not safe
- * for concurrent writers and appear only as the floor.
+ * choice behind the worker's period histograms. Shared histograms must be concurrent or atomic
+ * ones; PeriodRecorder gives each recording thread plain ones of its own instead (the "own"
+ * benchmarks here), the floor.
  */
 public class HistogramRecordingBenchmark extends PerMessageBenchmark {
     @State(Scope.Benchmark)
