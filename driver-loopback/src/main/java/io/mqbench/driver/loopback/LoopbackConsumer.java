@@ -1,6 +1,7 @@
 package io.mqbench.driver.loopback;
 
 import io.mqbench.driver.api.PausableConsumer;
+import io.mqbench.driver.api.StampedPayload;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.util.List;
@@ -134,14 +135,22 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                     paceBound = true;
                     break;
                 }
-                Envelope envelope = queue.pollIfDue(now);
-                if (envelope == null) {
+                Object message = queue.pollIfDue(now);
+                if (message == null) {
                     break;
                 }
-                callback.messageReceived(envelope.payload(), envelope.publishMillis());
+                byte[] payload;
+                if (message instanceof byte[] stamped) {
+                    payload = stamped;
+                    callback.messageReceived(payload, StampedPayload.sendMillis(payload));
+                } else {
+                    Envelope envelope = (Envelope) message;
+                    payload = envelope.payload();
+                    callback.messageReceived(payload, envelope.publishMillis());
+                }
                 delivered++;
                 if (pace != null) {
-                    pace.took(now, envelope.payload().length);
+                    pace.took(now, payload.length);
                 }
             }
             return queue.headDueNanos(now);

@@ -88,7 +88,8 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
         long stamped = StampedPayload.sendMillis(payload);
         long publishMillis = stamped >= 0 ? stamped : System.currentTimeMillis();
         if (!timed) {
-            enqueue(partition, new Envelope(payload, publishMillis, 0));
+            // A stamped payload goes alone: the consumer reads its send time back from it.
+            enqueue(partition, stamped >= 0 ? payload : new Envelope(payload, publishMillis, 0));
             return ACKNOWLEDGED;
         }
         long now = System.nanoTime();
@@ -102,15 +103,15 @@ final class LoopbackProducer implements BenchmarkProducer, SendWindow {
     }
 
     /** Into the partition's queue of every subscription, less the configured loss, plus the duplicates. */
-    private void enqueue(int partition, Envelope envelope) {
+    private void enqueue(int partition, Object message) {
         for (LoopbackSubscription subscription : topic.subscriptions()) {
             if (settings.lossRate > 0 && ThreadLocalRandom.current().nextDouble() < settings.lossRate) {
                 continue;
             }
             PartitionQueue queue = subscription.partition(partition);
-            queue.offer(envelope);
+            queue.offer(message);
             if (settings.duplicateRate > 0 && ThreadLocalRandom.current().nextDouble() < settings.duplicateRate) {
-                queue.offer(envelope);
+                queue.offer(message);
             }
         }
     }

@@ -22,7 +22,11 @@ final class PartitionQueue {
      * each batch it reads.
      */
     private static final int CHUNK = 4096;
-    private final Queue<Envelope> messages;
+    /**
+     * Each message is either its payload alone, when it carries the harness's stamp and is due at
+     * once (the untimed path: no object made per message beside the payload), or an {@link Envelope}.
+     */
+    private final Queue<Object> messages;
     /** Whether messages carry a due time; otherwise each is due when it is sent ({@link LoopbackSettings#timed()}). */
     private final boolean timed;
     /** Set while a consumer reads this queue: {@link #claim()}. */
@@ -34,11 +38,12 @@ final class PartitionQueue {
         this.timed = timed || !keepOrder;
         messages = keepOrder
                 ? new MpscUnboundedXaddArrayQueue<>(CHUNK)
-                : new PriorityBlockingQueue<>(64, Comparator.comparingLong(Envelope::dueNanos));
+                : new PriorityBlockingQueue<>(64, Comparator.comparingLong(message -> ((Envelope) message).dueNanos()));
     }
 
-    void offer(Envelope envelope) {
-        messages.offer(envelope);
+    /** Adds a message: a stamped payload due at once (only in an untimed queue) or an {@link Envelope}. */
+    void offer(Object message) {
+        messages.offer(message);
         LoopbackConsumer reader = owner;
         if (reader != null) {
             reader.wake();
@@ -57,12 +62,12 @@ final class PartitionQueue {
         reading.set(false);
     }
 
-    /** The head if it is due at {@code nowNanos}, removed; otherwise null. */
-    Envelope pollIfDue(long nowNanos) {
+    /** The head if it is due at {@code nowNanos}, removed; otherwise null. See {@link #messages}. */
+    Object pollIfDue(long nowNanos) {
         if (!timed) {
             return messages.poll(); // one look at the slot, not a peek and then a poll
         }
-        Envelope head = messages.peek();
+        Envelope head = (Envelope) messages.peek();
         if (head == null || head.dueNanos() - nowNanos > 0) {
             return null;
         }
@@ -71,11 +76,11 @@ final class PartitionQueue {
 
     /** When the head becomes due ({@code nowNanos} if it carries no due time), or {@code Long.MAX_VALUE} if empty. */
     long headDueNanos(long nowNanos) {
-        Envelope head = messages.peek();
+        Object head = messages.peek();
         if (head == null) {
             return Long.MAX_VALUE;
         }
-        return timed ? head.dueNanos() : nowNanos;
+        return timed ? ((Envelope) head).dueNanos() : nowNanos;
     }
 
     /** Whether nothing waits; any thread, claimed or not. */
