@@ -1,7 +1,6 @@
 package io.mqbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -47,7 +46,14 @@ class ClientBoundRunTest {
         BenchmarkCli easy = BenchmarkCli.run("-d", driver.toString(), "-o", dir.resolve("light").toString(), light.toString());
         assertEquals(0, easy.exitCode, easy.err() + easy.out());
         JsonNode free = BenchmarkCli.onlyResult(dir.resolve("light"));
-        assertFalse(free.path("clientBound").asBoolean(true), free.path("clientLoad").toString());
+        // Never flagged for its own load. The machine may still be busy with other work (the tests
+        // run in parallel forks here: a light run beside a saturating one was flagged, truthfully,
+        // because its machine was 99 % busy); that is the only reason allowed.
+        assertTrue(free.has("clientBound"), free.toString());
+        for (JsonNode lightReason : free.at("/clientLoad/reasons")) {
+            assertTrue(lightReason.asText().startsWith("the machine of local was "), free.path("clientLoad").toString());
+        }
+        assertEquals(free.at("/clientLoad/reasons").size() > 0, free.path("clientBound").asBoolean(), free.toString());
         assertTrue(free.at("/clientLoad/workers/0/cpuShare").asDouble() < 0.5, free.path("clientLoad").toString());
         assertTrue(free.at("/clientLoad/cpuMicrosPerMessageSent").asDouble() > 0, free.path("clientLoad").toString());
     }
