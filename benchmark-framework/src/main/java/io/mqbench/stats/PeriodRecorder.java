@@ -1,5 +1,7 @@
 package io.mqbench.stats;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.HdrHistogram.Histogram;
@@ -21,6 +23,11 @@ import org.HdrHistogram.WriterReaderPhaser;
  * microseconds apart: a message lands wholly in one period, and each period's histograms and
  * counts come from the same flips.
  *
+ * <p>Each lane also keeps a running count of its messages, never flipped: the side's {@link
+ * #total()}, which the coordinator's backlog is computed from. A count shared by all threads (a
+ * {@code LongAdder}) was a compare-and-swap on every message, 4-7 % of the sender's and the
+ * consumer's time at 3 M msg/s on the loopback; a lane's count is a plain store.
+ *
  * <p>Sends and receipts have a recorder each ({@link #forSends()}, {@link #forReceipts()}); a
  * thread that both sends and receives has a lane in each.
  */
@@ -36,6 +43,8 @@ final class PeriodRecorder {
     /** The lane of each thread that recorded here; read by {@link #take()}. */
     private final ThreadLocal<Lane> own = ThreadLocal.withInitial(this::newLane);
     private final List<Lane> lanes = new CopyOnWriteArrayList<>();
+    /** Guarded by this: the counts of the lanes dropped since their threads ended. */
+    private long retiredTotal;
 
     private PeriodRecorder(boolean sends) {
         this.sends = sends;
@@ -72,6 +81,20 @@ final class PeriodRecorder {
         own.get().recordReceived(bytes, bounded(endToEndMicros));
     }
 
+    /** A message that counts in {@link #total()} only (a probe: no latency, no bytes). */
+    void countOnly() {
+        own.get().count();
+    }
+
+    /** Every message recorded or counted here so far, by every thread; never reset. */
+    synchronized long total() {
+        long total = retiredTotal;
+        for (Lane lane : lanes) {
+            total += lane.total();
+        }
+        return total;
+    }
+
     private static long bounded(long micros) {
         return Math.min(micros, HIGHEST_MICROS);
     }
@@ -86,6 +109,7 @@ final class PeriodRecorder {
             boolean ended = !lane.writer.isAlive();
             lane.takeInto(window);
             if (ended) {
+                retiredTotal += lane.total();
                 lanes.remove(lane);
             }
         }
@@ -99,10 +123,23 @@ final class PeriodRecorder {
 
     /** One thread's recordings: written by that thread only, read by {@link #take()} after a flip. */
     private static final class Lane {
+        private static final VarHandle TOTAL;
+
+        static {
+            try {
+                TOTAL = MethodHandles.lookup().findVarHandle(Lane.class, "total", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         final Thread writer;
         private final WriterReaderPhaser phaser = new WriterReaderPhaser();
         private volatile Buffer active;
         private Buffer idle;
+        /** Messages so far: written by the writer alone (a release store, a plain one on x86), read by any thread. */
+        @SuppressWarnings("unused") // through TOTAL
+        private long total;
 
         Lane(Thread writer, boolean sends) {
             this.writer = writer;
@@ -120,6 +157,7 @@ final class PeriodRecorder {
             } finally {
                 phaser.writerCriticalSectionExit(phase);
             }
+            count();
         }
 
         void recordSendError(long publishDelayMicros) {
@@ -142,6 +180,16 @@ final class PeriodRecorder {
             } finally {
                 phaser.writerCriticalSectionExit(phase);
             }
+            count();
+        }
+
+        /** One more message; the writer's thread only. */
+        void count() {
+            TOTAL.setRelease(this, (long) TOTAL.get(this) + 1);
+        }
+
+        long total() {
+            return (long) TOTAL.getAcquire(this);
         }
 
         /** Swaps the buffers, waits for the writer to leave the old one, adds it to {@code window} and empties it. */

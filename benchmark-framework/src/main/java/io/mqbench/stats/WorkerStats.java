@@ -20,9 +20,8 @@ public final class WorkerStats {
 
     private final PeriodRecorder sends = PeriodRecorder.forSends();
     private final PeriodRecorder receipts = PeriodRecorder.forReceipts();
-    private final LongAdder totalMessagesSent = new LongAdder();
+    /** Rare events; the totals of sent and received messages are the recorders' ({@link PeriodRecorder#total()}). */
     private final LongAdder totalMessageSendErrors = new LongAdder();
-    private final LongAdder totalMessagesReceived = new LongAdder();
     private final LongAdder negativeEndToEnd = new LongAdder();
     /** Guarded by this: what was taken from the recorder but not yet handed out as a period, and since the last reset. */
     private PeriodRecorder.Window period = new PeriodRecorder.Window();
@@ -33,7 +32,6 @@ public final class WorkerStats {
     /** A send the broker acknowledged. */
     public void recordSent(int bytes, long publishLatencyMicros, long publishDelayMicros) {
         sends.recordSent(bytes, Math.max(0, publishLatencyMicros), Math.max(0, publishDelayMicros));
-        totalMessagesSent.increment();
     }
 
     /** A send that failed; its publish delay still counts, it was still late or on time. */
@@ -48,16 +46,15 @@ public final class WorkerStats {
             endToEndMicros = 0;
         }
         receipts.recordReceived(bytes, endToEndMicros);
-        totalMessagesReceived.increment();
     }
 
     /** Probe messages count in the totals only, so that the backlog stays right. */
     public void recordProbeSent() {
-        totalMessagesSent.increment();
+        sends.countOnly();
     }
 
     public void recordProbeReceived() {
-        totalMessagesReceived.increment();
+        receipts.countOnly();
     }
 
     /**
@@ -78,9 +75,9 @@ public final class WorkerStats {
         stats.messageSendErrors = taken.sendErrors;
         stats.bytesSent = taken.bytesSent;
         stats.bytesReceived = taken.bytesReceived;
-        stats.totalMessagesSent = totalMessagesSent.sum();
+        stats.totalMessagesSent = sends.total();
         stats.totalMessageSendErrors = totalMessageSendErrors.sum();
-        stats.totalMessagesReceived = totalMessagesReceived.sum();
+        stats.totalMessagesReceived = receipts.total();
         return stats;
     }
 
@@ -112,8 +109,8 @@ public final class WorkerStats {
 
     public CountersStats counters() {
         CountersStats counters = new CountersStats();
-        counters.messagesSent = totalMessagesSent.sum();
-        counters.messagesReceived = totalMessagesReceived.sum();
+        counters.messagesSent = sends.total();
+        counters.messagesReceived = receipts.total();
         counters.messageSendErrors = totalMessageSendErrors.sum();
         return counters;
     }

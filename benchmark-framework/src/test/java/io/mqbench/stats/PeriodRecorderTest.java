@@ -46,4 +46,35 @@ class PeriodRecorderTest {
         assertEquals(4, received.endToEnd.getMaxValue());
         assertEquals(10, received.bytesReceived);
     }
+
+    @Test
+    void theTotalCountsEveryThreadsMessagesProbesIncludedAndOutlivesTakesAndEndedThreads() throws InterruptedException {
+        // The coordinator's backlog is sent total minus received total: a message lost from the
+        // total when its thread's lane is dropped would read as a message never sent.
+        PeriodRecorder receipts = PeriodRecorder.forReceipts();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 20; t++) {
+            Thread thread = new Thread(() -> {
+                for (int i = 0; i < 1_000; i++) {
+                    receipts.recordReceived(10, 5);
+                }
+                receipts.countOnly();
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        receipts.recordReceived(10, 5);
+        long latencies = receipts.take().endToEnd.getTotalCount(); // a period taken while they record
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertEquals(20_021, receipts.total(), "every receipt and probe, whatever was taken before");
+        latencies += receipts.take().endToEnd.getTotalCount();
+        assertEquals(20_001, latencies, "probes count in the total only");
+        assertEquals(1, receipts.laneCount(), "the ended threads' lanes are dropped");
+        assertEquals(20_021, receipts.total(), "their counts stay in the total");
+        assertEquals(0, receipts.take().endToEnd.getTotalCount());
+        receipts.recordReceived(10, 5);
+        assertEquals(20_022, receipts.total());
+    }
 }
