@@ -57,4 +57,9 @@ public final class StampedPayload {
     public static long sendMillis(byte[] payload) {
         return isStamped(payload) ? (long) LONGS.get(payload, SEND_MICROS_OFFSET) / 1_000 : -1;
     }
+
+    /** The send time of a stamped payload in epoch microseconds, or -1 if the payload carries no stamp. */
+    public static long sendMicros(byte[] payload) {
+        return isStamped(payload) ? (long) LONGS.get(payload, SEND_MICROS_OFFSET) : -1;
+    }
 }

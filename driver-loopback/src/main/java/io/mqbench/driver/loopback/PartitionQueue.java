@@ -1,10 +1,6 @@
 package io.mqbench.driver.loopback;
 
-import java.util.Comparator;
-import java.util.Queue;
-import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 /**
  * The messages of one partition for one subscription. In order (a FIFO, like a log) by default; in
@@ -12,21 +8,13 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  */
 final class PartitionQueue {
     /**
-     * Messages per chunk of the in-order queue. JCTools' unbounded array queue hands a message over
-     * without a node object per message and keeps producer and consumer indices on cache lines of
-     * their own: the harness's ceiling rose 1.14x over a ConcurrentLinkedQueue, four runs each
-     * alternating (driver-loopback/README.md).
-     * Its consumer side is single-threaded (no compare-and-swap per message, as a multi-consumer
-     * queue needs: 15 % of the consumer thread's time at 3 M msg/s); a rebalance may let two
-     * consumers reach for one partition for a moment, so a consumer {@link #claim()}s the queue for
-     * each batch it reads.
-     */
-    private static final int CHUNK = 4096;
-    /**
      * Each message is either its payload alone, when it carries the harness's stamp and is due at
      * once (the untimed path: no object made per message beside the payload), or an {@link Envelope}.
+     * In send order ({@link SendOrderLanes}) unless the settings allow reordering. Its consumer side
+     * is single-threaded (no compare-and-swap per message); a rebalance may let two consumers reach
+     * for one partition for a moment, so a consumer {@link #claim()}s the queue for each batch it reads.
      */
-    private final Queue<Object> messages;
+    private final PartitionMessages messages;
     /** Whether messages carry a due time; otherwise each is due when it is sent ({@link LoopbackSettings#timed()}). */
     private final boolean timed;
     /** Set while a consumer reads this queue: {@link #claim()}. */
@@ -36,9 +24,7 @@ final class PartitionQueue {
 
     PartitionQueue(boolean keepOrder, boolean timed) {
         this.timed = timed || !keepOrder;
-        messages = keepOrder
-                ? new MpscUnboundedXaddArrayQueue<>(CHUNK)
-                : new PriorityBlockingQueue<>(64, Comparator.comparingLong(message -> ((Envelope) message).dueNanos()));
+        messages = keepOrder ? new SendOrderLanes() : new DueOrderMessages();
     }
 
     /** Adds a message: a stamped payload due at once (only in an untimed queue) or an {@link Envelope}. */
@@ -65,7 +51,7 @@ final class PartitionQueue {
     /** The head if it is due at {@code nowNanos}, removed; otherwise null. See {@link #messages}. */
     Object pollIfDue(long nowNanos) {
         if (!timed) {
-            return messages.poll(); // one look at the slot, not a peek and then a poll
+            return messages.poll(); // one look at the lane, not a peek and then a poll
         }
         Envelope head = (Envelope) messages.peek();
         if (head == null || head.dueNanos() - nowNanos > 0) {
