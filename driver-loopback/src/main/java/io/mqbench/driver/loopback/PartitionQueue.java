@@ -3,8 +3,8 @@ package io.mqbench.driver.loopback;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The messages of one partition for one subscription. In order (a FIFO, like a log) by default; in
- * due-time order when the settings allow reordering, so a random delay can overtake.
+ * The messages of one partition for one subscription. In the order they were sent (like a log) by
+ * default; in due-time order when the settings allow reordering, so a random delay can overtake.
  */
 final class PartitionQueue {
     /**
