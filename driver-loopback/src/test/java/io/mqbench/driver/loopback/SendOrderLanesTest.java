@@ -127,8 +127,12 @@ class SendOrderLanesTest {
             assertNull(lanes.poll());
         }
         assertEquals(0, lanes.lanes());
-        lanes.offer(stamped(11, 0, 11)); // this thread, alive: its lane stays even when empty
-        lanes.poll();
+        // Beside an ended thread's lane, this thread's (alive) stays when empty; the other goes.
+        lanes.offer(stamped(11, 0, 11));
+        inThread(() -> lanes.offer(stamped(12, 0, 12)));
+        assertEquals(2, lanes.lanes());
+        assertEquals(11, producer(lanes.poll()));
+        assertEquals(12, producer(lanes.poll()));
         for (int look = 0; look < 64; look++) {
             assertNull(lanes.poll());
         }
