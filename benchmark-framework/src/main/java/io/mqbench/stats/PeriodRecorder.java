@@ -148,6 +148,7 @@ final class PeriodRecorder {
         }
 
         void recordSent(int bytes, long publishMicros, long publishDelayMicros) {
+            count();
             long phase = phaser.writerCriticalSectionEnter();
             try {
                 Buffer buffer = active;
@@ -157,7 +158,6 @@ final class PeriodRecorder {
             } finally {
                 phaser.writerCriticalSectionExit(phase);
             }
-            count();
         }
 
         void recordSendError(long publishDelayMicros) {
@@ -172,6 +172,7 @@ final class PeriodRecorder {
         }
 
         void recordReceived(int bytes, long endToEndMicros) {
+            count();
             long phase = phaser.writerCriticalSectionEnter();
             try {
                 Buffer buffer = active;
@@ -180,10 +181,13 @@ final class PeriodRecorder {
             } finally {
                 phaser.writerCriticalSectionExit(phase);
             }
-            count();
         }
 
-        /** One more message; the writer's thread only. */
+        /**
+         * One more message; the writer's thread only. Counted before its latency is recorded, so
+         * a reader that cuts the histograms and then reads the total never sees more latencies
+         * than messages.
+         */
         void count() {
             TOTAL.setRelease(this, (long) TOTAL.get(this) + 1);
         }

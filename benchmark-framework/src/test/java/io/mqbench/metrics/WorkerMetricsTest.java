@@ -7,7 +7,11 @@ import io.mqbench.testing.ScrapedMetrics;
 import io.mqbench.testing.ScrapedRun;
 import io.mqbench.testing.TempFiles;
 import io.mqbench.worker.LocalWorker;
+import io.mqbench.worker.commands.ConsumerAssignment;
+import io.mqbench.worker.commands.ProducerWorkAssignment;
+import io.mqbench.worker.commands.TopicSubscription;
 import io.mqbench.worker.commands.TopicsInfo;
+import io.mqbench.workload.KeyDistributorType;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -49,6 +53,44 @@ class WorkerMetricsTest {
         assertEquals(3, after.value("mqbench_worker_messages_sent_total", "workload", "second"));
         assertEquals(0, after.value("mqbench_worker_busy"));
         assertEquals("test-instance", after.samples("mqbench_worker_info").get(0).labels().get("instance"));
+    }
+
+    /**
+     * One page never shows more acknowledged sends in the publish histogram than in the sent
+     * counter, nor more receipts in the end-to-end one than in the received counter: an upstream
+     * coordinator's test saw 2189 publish latencies beside 2183 sends (CI, 2026-12-06) when the
+     * counters were read before the histograms were cut.
+     */
+    @Test
+    void aPageNeverCountsMoreLatenciesThanMessages() throws Exception {
+        File driver = TempFiles.write(dir, "driver.yaml", ScrapedRun.DRIVER).toFile();
+        WorkerMetrics metrics = new WorkerMetrics("test-instance");
+        MetricsPage page = new MetricsPage(metrics);
+        LocalWorker worker = metrics.follow(new LocalWorker(), "busy");
+        try {
+            worker.initializeDriver(driver);
+            String topic = worker.createTopics(new TopicsInfo(1, 1)).get(0);
+            ConsumerAssignment consumers = new ConsumerAssignment();
+            consumers.topicsSubscriptions.add(new TopicSubscription(topic, "sub"));
+            worker.createConsumers(consumers);
+            worker.createProducers(List.of(topic));
+            ProducerWorkAssignment load = new ProducerWorkAssignment();
+            load.payloadData = List.of(new byte[16]);
+            load.publishRate = 200_000;
+            load.keyDistributorType = KeyDistributorType.NO_KEY;
+            worker.startLoad(load);
+            for (int scrape = 0; scrape < 400; scrape++) {
+                ScrapedMetrics now = scrape(page);
+                double sent = now.value("mqbench_worker_messages_sent_total", "workload", "busy");
+                double published = now.value("mqbench_worker_publish_latency_seconds_count", "workload", "busy");
+                double received = now.value("mqbench_worker_messages_received_total", "workload", "busy");
+                double delivered = now.value("mqbench_worker_end_to_end_latency_seconds_count", "workload", "busy");
+                assertTrue(published <= sent, "scrape " + scrape + ": " + published + " publish latencies, " + sent + " sends");
+                assertTrue(delivered <= received, "scrape " + scrape + ": " + delivered + " end-to-end latencies, " + received + " receipts");
+            }
+        } finally {
+            worker.stopAll();
+        }
     }
 
     /** Prometheus asks for OpenMetrics first; client_java writes it, and its own text format otherwise. */
