@@ -26,9 +26,12 @@ class MaxRateRunTest {
 
     @Test
     void theSearchConvergesJustBelowAMessageCapacityAndTheMeasuredPhaseHoldsIt() throws Exception {
-        Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-2k") + "capacity: {messagesPerSecond: 2000}\n");
+        // 2100, off the ramp's doublings of 1000: a capacity of 2000 was found exactly, and a
+        // measured phase at exactly the capacity has no spare rate to make up a hiccup of a loaded
+        // CI machine (seen once: sends awaiting acknowledgement grew 1.09 % over 20 s).
+        Path driver = TempFiles.write(dir, "d.yaml", LoopbackDriverYaml.named("Loopback-2k") + "capacity: {messagesPerSecond: 2100}\n");
         JsonNode r = MaxRateRuns.run(dir, driver, MaxRateRuns.workload(dir, 100, ""));
-        MaxRateRuns.assertFoundNear(r, 2000);
+        MaxRateRuns.assertFoundNear(r, 2100);
     }
 
     @Test
