@@ -61,8 +61,9 @@ for broker in sorted(os.listdir(os.path.join(out, "upstream"))):
             if tool == "mqbench":
                 d = r["rateDiscovery"]
                 held = d["measuredPhases"][-1]["held"] if d.get("measuredPhases") else None
-                note = (f"found {d['foundRate']:,.0f}; {'converged' if d['converged'] else 'NOT converged'}"
-                        f" at {d.get('convergedAtSecond') or 0:.0f} s; measured phase {'held' if held else 'did NOT hold'}")
+                settled = (f"converged at {d.get('convergedAtSecond') or 0:.0f} s" if d["converged"]
+                           else f"NOT converged (warm-up extended {d.get('warmupExtendedSeconds') or 0:.0f} s)")
+                note = f"found {d['foundRate']:,.0f}; {settled}; measured phase {'held' if held else 'did NOT hold'}"
             else:
                 # Upstream aggregates under its own name; mqbench's result keeps the OMB name.
                 delay = r.get("aggregatedPublishDelayLatency50pct") or r.get("publishDelayLatency50pct")
