@@ -79,6 +79,7 @@ class WorkerMetricsTest {
             load.publishRate = 200_000;
             load.keyDistributorType = KeyDistributorType.NO_KEY;
             worker.startLoad(load);
+            double lastSent = 0;
             for (int scrape = 0; scrape < 400; scrape++) {
                 ScrapedMetrics now = scrape(page);
                 double sent = now.value("mqbench_worker_messages_sent_total", "workload", "busy");
@@ -87,7 +88,9 @@ class WorkerMetricsTest {
                 double delivered = now.value("mqbench_worker_end_to_end_latency_seconds_count", "workload", "busy");
                 assertTrue(published <= sent, "scrape " + scrape + ": " + published + " publish latencies, " + sent + " sends");
                 assertTrue(delivered <= received, "scrape " + scrape + ": " + delivered + " end-to-end latencies, " + received + " receipts");
+                lastSent = sent;
             }
+            assertTrue(lastSent > 1000, "the pages were read while messages flowed: " + lastSent + " sent");
         } finally {
             worker.stopAll();
         }
