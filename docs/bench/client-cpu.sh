@@ -7,9 +7,10 @@
 # compiler threads' share, divided by the messages the rate sends in it (the table shows the rate
 # each run published: a run that fell short of it is not measured right). Alternates the two tools,
 # <pairs> times. Needs the broker running (bin/brokers start <broker>) and an upstream build: its
-# folder, or - (tools/upstream-omb.sh).
+# folder, or - (tools/upstream-omb.sh). mqbench runs docs/bench/side-by-side/mqbench-<broker>.yaml (the
+# client settings of upstream's file) unless a driver file of its own is given.
 #
-#   docs/bench/client-cpu.sh <upstream OMB folder | -> <output folder> <broker> <rate> [pairs, default 2]
+#   docs/bench/client-cpu.sh <upstream OMB folder | -> <output folder> <broker> <rate> [pairs, default 2] [mqbench driver file]
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/docs/bench/side-by-side"
@@ -18,6 +19,7 @@ upstream_and_output "${1:-}" "${2:-}"
 BROKER="${3:?broker: kafka, rabbitmq, artemis or redis}"
 RATE="${4:?rate in msg/s}"
 PAIRS="${5:-2}"
+MQBENCH_DRIVER="$(realpath "${6:-$HERE/mqbench-$BROKER.yaml}")"
 FROM=75
 TO=115
 
@@ -67,18 +69,20 @@ pair, tool, cpu0, cpu1, jit0, jit1, tick, rate, seconds, results = sys.argv[1:]
 tick, messages = float(tick), float(rate) * float(seconds)
 cpu, jit = (int(cpu1) - int(cpu0)) / tick, (int(jit1) - int(jit0)) / tick
 files = glob.glob(os.path.join(results, "*.json"))
-published = "no result"
+published, e2e = "no result", ""
 if files:
-    rates = json.load(open(files[0]))["publishRate"]
+    result = json.load(open(files[0]))
+    rates = result["publishRate"]
     published = f"{sum(rates) / len(rates):,.0f}"
-print(f"| {pair} | {tool} | {published} | {cpu:.2f} | {jit:.2f} | {cpu * 1e6 / messages:.1f} | {(cpu - jit) * 1e6 / messages:.1f} |")
+    e2e = f"{result.get('aggregatedEndToEndLatency50pct', float('nan')):.2f}"
+print(f"| {pair} | {tool} | {published} | {cpu:.2f} | {jit:.2f} | {cpu * 1e6 / messages:.1f} | {(cpu - jit) * 1e6 / messages:.1f} | {e2e} |")
 PY
 }
 
-echo "$BROKER at a fixed $RATE msg/s, CPU from $FROM to $TO s after each JVM's start:"
+echo "$BROKER at a fixed $RATE msg/s, mqbench with $MQBENCH_DRIVER, CPU from $FROM to $TO s after each JVM's start:"
 echo
-echo "| pair | tool | published msg/s | CPU s | of which JIT s | CPU µs per message | without JIT |"
-echo "|---|---|---|---|---|---|---|"
+echo "| pair | tool | published msg/s | CPU s | of which JIT s | CPU µs per message | without JIT | end-to-end p50 ms |"
+echo "|---|---|---|---|---|---|---|---|"
 for pair in $(seq 1 "$PAIRS"); do
   for tool in upstream mqbench; do
     dir="$OUT/$tool-$pair"
@@ -90,7 +94,7 @@ for pair in $(seq 1 "$PAIRS"); do
         run_upstream "$OMB" "$HERE/upstream-$BROKER.yaml" "$dir/workload.yaml" "$dir" "$dir/run.log"
     else
       measure mqbench "$pair" "$dir" io.mqbench.cli.Main "$dir/run.log" \
-        "$ROOT/bin/benchmark" -d "$HERE/mqbench-$BROKER.yaml" -o "$dir" "$dir/workload.yaml"
+        "$ROOT/bin/benchmark" -d "$MQBENCH_DRIVER" -o "$dir" "$dir/workload.yaml"
     fi
   done
 done

@@ -86,6 +86,11 @@ final class ClientProperties {
                     + " conflicts with enable.auto.commit=true in consumerConfig (the client would commit in the"
                     + " background, before the harness saw the records); remove one of them");
         }
+        if (autoCommit && settings.offsetCommitIntervalMs > 0) {
+            throw new IllegalArgumentException("offsetCommitIntervalMs: " + settings.offsetCommitIntervalMs
+                    + " conflicts with enable.auto.commit=true in consumerConfig (the client commits on its own"
+                    + " schedule, auto.commit.interval.ms); remove one of them");
+        }
 
         ClientProperties result = new ClientProperties(topicBlock, autoCommit);
         result.admin.putAll(only(common, AdminClientConfig.configNames()));

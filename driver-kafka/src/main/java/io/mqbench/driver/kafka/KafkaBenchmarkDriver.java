@@ -150,7 +150,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
             OffsetCommit commitMode = clients.consumerAutoCommit()
                     ? null
                     : settings.offsetCommit == null ? OffsetCommit.ASYNC : settings.offsetCommit;
-            KafkaBenchmarkConsumer consumer = new KafkaBenchmarkConsumer(client, topic, subscriptionName, consumerCallback, commitMode);
+            KafkaBenchmarkConsumer consumer = new KafkaBenchmarkConsumer(client, topic, subscriptionName, consumerCallback, commitMode,
+                    Duration.ofMillis(settings.offsetCommitIntervalMs));
             consumers.add(consumer);
             synchronized (groups) {
                 groups.add(subscriptionName);
@@ -190,7 +191,8 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
             facts.put("consumer." + key, clients.consumerValue(key).orElse("(client default)"));
         }
         facts.put("offsetCommit", clients.consumerAutoCommit() ? "client auto-commit (enable.auto.commit=true)"
-                : String.valueOf(settings.offsetCommit == null ? OffsetCommit.ASYNC : settings.offsetCommit));
+                : (settings.offsetCommit == null ? OffsetCommit.ASYNC : settings.offsetCommit)
+                        + (settings.offsetCommitIntervalMs > 0 ? ", at most every " + settings.offsetCommitIntervalMs + " ms" : ", after every poll"));
         facts.put("transactions", settings.transactions == null ? "off"
                 : "commit every " + settings.transactions.commitEveryMessages + " messages or "
                         + settings.transactions.commitEveryMs + " ms");

@@ -6,7 +6,7 @@ import java.io.IOException;
 
 /**
  * The Kafka driver's YAML file. The first fields are exactly those of OpenMessaging Benchmark's
- * Kafka driver, so its files load unchanged apart from {@code driverClass}; the last two are
+ * Kafka driver, so its files load unchanged apart from {@code driverClass}; the last three are
  * mqbench's additions. Unknown fields are rejected, so a typo cannot go unnoticed.
  */
 public final class KafkaSettings {
@@ -37,6 +37,14 @@ public final class KafkaSettings {
      */
     public OffsetCommit offsetCommit;
 
+    /**
+     * Shortest time between two offset commits of a consumer, ms; 0 commits after every poll, as
+     * upstream OMB's driver does. Records handed to the harness since the last commit are re-delivered
+     * after a crash, so more than 0 trades that many re-deliveries for a commit request per interval
+     * instead of per poll.
+     */
+    public int offsetCommitIntervalMs;
+
     /** When present, every producer is transactional and commits as these settings say. */
     public TransactionSettings transactions;
 
@@ -51,6 +59,10 @@ public final class KafkaSettings {
         if (replicationFactor != null && replicationFactor < 1) {
             throw new IllegalArgumentException("replicationFactor is " + replicationFactor
                     + "; allowed: 1 or more, or leave it out for the broker's default.replication.factor");
+        }
+        if (offsetCommitIntervalMs < 0) {
+            throw new IllegalArgumentException("offsetCommitIntervalMs is " + offsetCommitIntervalMs
+                    + "; allowed: 0 (commit after every poll) or more");
         }
         if (transactions != null) {
             transactions.validate();

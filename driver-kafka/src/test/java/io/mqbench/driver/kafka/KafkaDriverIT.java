@@ -246,7 +246,9 @@ class KafkaDriverIT {
         for (OffsetCommit mode : OffsetCommit.values()) {
             KafkaSettings settings = TestSupport.localSettings();
             settings.offsetCommit = mode;
+            settings.offsetCommitIntervalMs = 0;
             KafkaBenchmarkDriver driver = driver(settings);
+            assertEquals(mode + ", after every poll", driver.metadata().get("offsetCommit"));
             String topic = uniqueName("commit-" + mode);
             driver.createTopic(topic, 2).get(60, TimeUnit.SECONDS);
             String group = uniqueName("sub");
@@ -272,6 +274,45 @@ class KafkaDriverIT {
             }, 10_000, () -> mode + ": committed " + committed(group) + " vs end offsets " + ends);
             assertEquals(0, consumer.failedCommits(), mode + ": no failed commits");
         }
+    }
+
+    /**
+     * With an interval, what was handed over waits for it: a record received right after a commit
+     * is not committed until the interval has passed (then an idle poll commits it).
+     */
+    @Test
+    void withAnIntervalOffsetsAreCommittedAtMostThatOften() throws Exception {
+        KafkaSettings settings = TestSupport.localSettings();
+        settings.offsetCommitIntervalMs = 3_000;
+        KafkaBenchmarkDriver driver = driver(settings);
+        assertEquals("async, at most every 3000 ms", driver.metadata().get("offsetCommit"));
+        String topic = uniqueName("commit-interval");
+        driver.createTopic(topic, 1).get(60, TimeUnit.SECONDS);
+        String group = uniqueName("sub");
+        TopicPartition partition = new TopicPartition(topic, 0);
+        Recorder recorder = new Recorder();
+        KafkaBenchmarkConsumer consumer = (KafkaBenchmarkConsumer) driver.createConsumer(topic, group, recorder).get();
+        BenchmarkProducer producer = driver.createProducer(topic).get();
+
+        producer.sendAsync(Optional.empty(), payload(0, 100)).get(30, TimeUnit.SECONDS);
+        await(() -> committedOffset(group, partition) == 1, 30_000, () -> "committed " + committed(group));
+        long firstCommitSeen = System.nanoTime();
+        producer.sendAsync(Optional.empty(), payload(1, 100)).get(30, TimeUnit.SECONDS);
+        await(() -> recorder.count() == 2, 10_000, () -> "received " + recorder.count());
+        Thread.sleep(500);
+        long sinceFirstCommit = (System.nanoTime() - firstCommitSeen) / 1_000_000;
+        long second = committedOffset(group, partition);
+        // The first commit came shortly before it was seen; with 1 s to spare the interval has not passed.
+        if (sinceFirstCommit < 2_000) {
+            assertEquals(1, second, "committed " + sinceFirstCommit + " ms after the first commit was seen");
+        }
+        await(() -> committedOffset(group, partition) == 2, 10_000, () -> "committed " + committed(group));
+        assertEquals(0, consumer.failedCommits());
+    }
+
+    private long committedOffset(String group, TopicPartition partition) {
+        OffsetAndMetadata offset = committed(group).get(partition);
+        return offset == null ? -1 : offset.offset();
     }
 
     private Map<TopicPartition, OffsetAndMetadata> committed(String group) {
@@ -316,7 +357,7 @@ class KafkaDriverIT {
         assertEquals("1", facts.get("brokers"));
         assertTrue(facts.get("brokerFeatures").contains("metadata.version="), facts.toString());
         assertEquals("all", facts.get("producer.acks"));
-        assertEquals("async", facts.get("offsetCommit"));
+        assertEquals("async, at most every 100 ms", facts.get("offsetCommit"), "kafka-local.yaml's");
         assertEquals("off", facts.get("transactions"));
     }
 }

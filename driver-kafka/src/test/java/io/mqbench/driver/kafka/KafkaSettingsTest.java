@@ -175,6 +175,8 @@ class KafkaSettingsTest {
         assertTrue(acks.contains("acks") && acks.contains("all, -1, 0, 1"), acks);
         String commit = yamlError(BASE + "offsetCommit: later\n");
         assertEquals("offsetCommit: 'later' is not allowed; allowed: async, sync", commit);
+        String interval = readError(BASE + "offsetCommitIntervalMs: -5\n");
+        assertEquals("offsetCommitIntervalMs is -5; allowed: 0 (commit after every poll) or more", interval);
         String rf = readError(BASE + "replicationFactor: 0\n");
         assertTrue(rf.startsWith("replicationFactor is 0; allowed: 1 or more"), rf);
         String missing = readError("name: K\ndriverClass: x\n");
@@ -189,6 +191,8 @@ class KafkaSettingsTest {
                 .contains("the subscription name is the group id"));
         assertTrue(readError(BASE + "offsetCommit: sync\nconsumerConfig: |\n  enable.auto.commit=true\n")
                 .startsWith("offsetCommit: sync conflicts with enable.auto.commit=true"));
+        assertTrue(readError(BASE + "offsetCommitIntervalMs: 100\nconsumerConfig: |\n  enable.auto.commit=true\n")
+                .startsWith("offsetCommitIntervalMs: 100 conflicts with enable.auto.commit=true"));
         String acks = readError(BASE + "producerConfig: |\n  acks=1\ntransactions:\n  commitEveryMs: 5\n");
         assertEquals("producerConfig: acks=1 cannot be used with transactions; allowed: all (or -1)", acks);
         assertTrue(readError(BASE + "transactions:\n  commitEveryMessages: 0\n")
