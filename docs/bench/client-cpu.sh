@@ -79,6 +79,11 @@ print(f"| {pair} | {tool} | {published} | {cpu:.2f} | {jit:.2f} | {cpu * 1e6 / m
 PY
 }
 
+# Build first if the sources changed: the JVM is looked for within 30 s of each start, and a build
+# inside bin/benchmark takes longer (a run then went unmeasured).
+source "$ROOT/bin/lib/java.sh"
+mqbench_ensure_built
+
 echo "$BROKER at a fixed $RATE msg/s, mqbench with $MQBENCH_DRIVER, CPU from $FROM to $TO s after each JVM's start:"
 echo
 echo "| pair | tool | published msg/s | CPU s | of which JIT s | CPU µs per message | without JIT | end-to-end p50 ms |"
