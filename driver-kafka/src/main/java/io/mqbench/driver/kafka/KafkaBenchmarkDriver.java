@@ -147,10 +147,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
         KafkaConsumer<String, byte[]> client = null;
         try {
             client = new KafkaConsumer<>(clients.consumerProperties(subscriptionName));
-            OffsetCommit commitMode = clients.consumerAutoCommit()
-                    ? null
-                    : settings.offsetCommit == null ? OffsetCommit.ASYNC : settings.offsetCommit;
-            KafkaBenchmarkConsumer consumer = new KafkaBenchmarkConsumer(client, topic, subscriptionName, consumerCallback, commitMode,
+            KafkaBenchmarkConsumer consumer = new KafkaBenchmarkConsumer(client, topic, subscriptionName, consumerCallback, commitMode(),
                     Duration.ofMillis(settings.offsetCommitIntervalMs));
             consumers.add(consumer);
             synchronized (groups) {
@@ -163,6 +160,14 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
             }
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /** How the consumers commit their offsets; null when the client commits by itself (enable.auto.commit=true). */
+    private OffsetCommit commitMode() {
+        if (clients.consumerAutoCommit()) {
+            return null;
+        }
+        return settings.offsetCommit == null ? OffsetCommit.ASYNC : settings.offsetCommit;
     }
 
     /** Uncommitted messages of a failed consumer come again after a rebalance. */
@@ -190,9 +195,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
                 ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, ConsumerConfig.MAX_POLL_RECORDS_CONFIG)) {
             facts.put("consumer." + key, clients.consumerValue(key).orElse("(client default)"));
         }
-        facts.put("offsetCommit", clients.consumerAutoCommit() ? "client auto-commit (enable.auto.commit=true)"
-                : (settings.offsetCommit == null ? OffsetCommit.ASYNC : settings.offsetCommit)
-                        + (settings.offsetCommitIntervalMs > 0 ? ", at most every " + settings.offsetCommitIntervalMs + " ms" : ", after every poll"));
+        OffsetCommit commitMode = commitMode();
+        String commitInterval = settings.offsetCommitIntervalMs > 0
+                ? ", at most every " + settings.offsetCommitIntervalMs + " ms"
+                : ", after every poll";
+        facts.put("offsetCommit", commitMode == null ? "client auto-commit (enable.auto.commit=true)" : commitMode + commitInterval);
         facts.put("transactions", settings.transactions == null ? "off"
                 : "commit every " + settings.transactions.commitEveryMessages + " messages or "
                         + settings.transactions.commitEveryMs + " ms");
