@@ -221,7 +221,9 @@ class KafkaDriverIT {
         assertTrue(admin.listConsumerGroups().all().get().stream().anyMatch(g -> g.groupId().equals(group)));
 
         driver.close();
-        assertFalse(admin.listTopics().names().get().contains(topic), "reset: true deleted the topic");
+        // The controller has committed the deletion when close() returns, but the broker this admin
+        // asks may serve its metadata a moment later (seen once in CI): wait a little, not forever.
+        await(() -> !listedTopics().contains(topic), 15_000, () -> "reset: true deleted the topic");
         assertFalse(admin.listConsumerGroups().all().get().stream().anyMatch(g -> g.groupId().equals(group)),
                 "reset: true deleted the subscription's consumer group");
     }
@@ -313,6 +315,14 @@ class KafkaDriverIT {
     private long committedOffset(String group, TopicPartition partition) {
         OffsetAndMetadata offset = committed(group).get(partition);
         return offset == null ? -1 : offset.offset();
+    }
+
+    private Set<String> listedTopics() {
+        try {
+            return admin.listTopics().names().get();
+        } catch (InterruptedException | ExecutionException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private Map<TopicPartition, OffsetAndMetadata> committed(String group) {
