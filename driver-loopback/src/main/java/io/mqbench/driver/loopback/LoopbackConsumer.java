@@ -2,11 +2,12 @@ package io.mqbench.driver.loopback;
 
 import io.mqbench.driver.api.PausableConsumer;
 import io.mqbench.driver.api.StampedPayload;
+import io.mqbench.driver.support.CacheLinePadding;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import org.jctools.util.PaddedAtomicLong;
 
 /**
  * A consumer thread that takes due messages from the partitions its subscription gave it and hands
@@ -41,15 +42,12 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     private volatile List<PartitionQueue> assigned = List.of();
     private volatile boolean running = true;
     private volatile boolean paused;
-    /** Parked (or about to park) until a message arrives; cleared by the one producer that wakes it. */
-    private final AtomicBoolean waiting = new AtomicBoolean();
-    /** The last wait ended with {@link #DENSE} or more messages waiting: gather rather than park. */
-    private boolean dense;
-    /** The consumer waited (parked or gathered) since it last delivered. */
-    private boolean waited;
-    /** Consumer thread only, for one round over the assigned queues: messages delivered, and whether the capacity held it back. */
-    private int delivered;
-    private boolean paceBound;
+    /**
+     * 1 while parked (or about to park) until a message arrives; cleared by the one producer that
+     * wakes it. Padded: the consumer writes it at every park and the sends read it.
+     */
+    private final PaddedAtomicLong waiting = new PaddedAtomicLong();
+    private final Round round = new Round();
 
     LoopbackConsumer(String topic, LoopbackSubscription subscription, ConsumerCallback callback, ServiceRate capacity,
                      Stalls stalls) {
@@ -74,7 +72,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
     /** Called by producers after adding a message to one of this consumer's partitions. */
     void wake() {
         // One wake-up per park: the sends that follow it until the consumer runs need none.
-        if (waiting.get() && waiting.compareAndSet(true, false)) {
+        if (waiting.get() == 1 && waiting.compareAndSet(1, 0)) {
             LockSupport.unpark(thread);
         }
     }
@@ -88,8 +86,8 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                 continue;
             }
             long nextDue = Long.MAX_VALUE;
-            delivered = 0;
-            paceBound = false;
+            round.delivered = 0;
+            round.paceBound = false;
             for (PartitionQueue queue : assigned) {
                 long due = deliverFrom(queue, System.nanoTime());
                 if (pace != null && due != Long.MAX_VALUE && due - pace.readyAt() < 0) {
@@ -99,24 +97,24 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                     nextDue = due;
                 }
             }
-            if (paceBound) {
+            if (round.paceBound) {
                 // Busy with earlier messages: a producer's wake-up would change nothing.
                 LockSupport.parkNanos(Math.max(1, pace.readyAt() - System.nanoTime()));
-            } else if (delivered > 0) {
-                if (waited) {
-                    dense = delivered >= DENSE;
-                    waited = false;
+            } else if (round.delivered > 0) {
+                if (round.waited) {
+                    round.dense = round.delivered >= DENSE;
+                    round.waited = false;
                 }
             } else {
-                if (waited) {
-                    dense = false;      // nothing came during the last wait
+                if (round.waited) {
+                    round.dense = false;      // nothing came during the last wait
                 }
-                if (dense && nextDue == Long.MAX_VALUE) {
+                if (round.dense && nextDue == Long.MAX_VALUE) {
                     gather();
                 } else {
                     sleepUntil(nextDue);
                 }
-                waited = true;
+                round.waited = true;
             }
         }
     }
@@ -132,7 +130,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
         try {
             for (int n = 0; n < BATCH && running && !paused; n++) {
                 if (pace != null && !pace.ready(now)) {
-                    paceBound = true;
+                    round.paceBound = true;
                     break;
                 }
                 Object message = queue.pollIfDue(now);
@@ -148,7 +146,7 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
                     payload = envelope.payload();
                     callback.messageReceived(payload, envelope.publishMillis());
                 }
-                delivered++;
+                round.delivered++;
                 if (pace != null) {
                     pace.took(now, payload.length);
                 }
@@ -172,14 +170,14 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
         if (wait <= 0) {
             return;
         }
-        waiting.set(true);
+        waiting.set(1);
         // A producer may have added a message after the scan above; look once more before parking.
         if (dueNanos == Long.MAX_VALUE && anyWaiting()) {
-            waiting.set(false);
+            waiting.set(0);
             return;
         }
         LockSupport.parkNanos(wait);
-        waiting.set(false);
+        waiting.set(0);
     }
 
     private boolean anyWaiting() {
@@ -210,5 +208,25 @@ final class LoopbackConsumer implements BenchmarkConsumer, PausableConsumer, Run
         if (Thread.currentThread() != thread) {
             thread.join(5_000);
         }
+    }
+
+    /**
+     * What the consumer's thread alone writes, on every message: padded (see {@link
+     * CacheLinePadding}), as the sends read the queues' and this consumer's fields on every message
+     * and the collector may put those objects right next to it.
+     */
+    private static class RoundFields extends CacheLinePadding {
+        /** For one round over the assigned queues: messages delivered, and whether the capacity held it back. */
+        int delivered;
+        boolean paceBound;
+        /** The last wait ended with {@link #DENSE} or more messages waiting: gather rather than park. */
+        boolean dense;
+        /** The consumer waited (parked or gathered) since it last delivered. */
+        boolean waited;
+    }
+
+    @SuppressWarnings("unused")
+    private static final class Round extends RoundFields {
+        long t00, t01, t02, t03, t04, t05, t06, t07, t08, t09, t10, t11, t12, t13, t14, t15;
     }
 }

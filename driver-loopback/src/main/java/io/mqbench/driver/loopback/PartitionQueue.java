@@ -1,6 +1,6 @@
 package io.mqbench.driver.loopback;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import org.jctools.util.PaddedAtomicLong;
 
 /**
  * The messages of one partition for one subscription. In the order they were sent (like a log) by
@@ -17,8 +17,11 @@ final class PartitionQueue {
     private final PartitionMessages messages;
     /** Whether messages carry a due time; otherwise each is due when it is sent ({@link LoopbackSettings#timed()}). */
     private final boolean timed;
-    /** Set while a consumer reads this queue: {@link #claim()}. */
-    private final AtomicBoolean reading = new AtomicBoolean();
+    /**
+     * 1 while a consumer reads this queue: {@link #claim()}. Padded: the consumer sets and clears it
+     * for every batch, and the sends read this queue's fields on every message.
+     */
+    private final PaddedAtomicLong reading = new PaddedAtomicLong();
     /** The consumer that reads this queue now, woken when a message arrives. */
     private volatile LoopbackConsumer owner;
 
@@ -41,11 +44,11 @@ final class PartitionQueue {
      * another consumer reads it. {@link #pollIfDue} and {@link #headDueNanos} only between the two.
      */
     boolean claim() {
-        return !reading.get() && reading.compareAndSet(false, true);
+        return reading.get() == 0 && reading.compareAndSet(0, 1);
     }
 
     void release() {
-        reading.set(false);
+        reading.set(0);
     }
 
     /** The head if it is due at {@code nowNanos}, removed; otherwise null. See {@link #messages}. */

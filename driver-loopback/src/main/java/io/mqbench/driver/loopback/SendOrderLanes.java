@@ -1,6 +1,7 @@
 package io.mqbench.driver.loopback;
 
 import io.mqbench.driver.api.StampedPayload;
+import io.mqbench.driver.support.CacheLinePadding;
 import java.util.Arrays;
 import org.jctools.queues.SpscUnboundedArrayQueue;
 
@@ -32,17 +33,11 @@ final class SendOrderLanes implements PartitionMessages {
     private record Lane(Thread owner, SpscUnboundedArrayQueue<Object> messages) {}
 
     /**
-     * Padding before and after the consumer's fields (a superclass's fields are laid out first), so
-     * that no other object's fields share their cache line: the sends read {@link #lanes}, and the
-     * next partition's sends its own fields.
+     * Handed on between consumers by {@link PartitionQueue#claim()}. Padded before and after (see
+     * {@link CacheLinePadding}) so that no other object's fields share their cache lines: the sends
+     * read {@link #lanes}, and the next partition's sends its own fields.
      */
-    @SuppressWarnings("unused")
-    private static class PaddingBefore {
-        long p00, p01, p02, p03, p04, p05, p06, p07;
-    }
-
-    /** Handed on between consumers by {@link PartitionQueue#claim()}. */
-    private static class ConsumerFields extends PaddingBefore {
+    private static class ConsumerFields extends CacheLinePadding {
         /**
          * The lane {@link #peek()} found, so that the {@link #poll()} after it takes the very message
          * peeked at (a timed queue checks its due time in between).
@@ -54,7 +49,7 @@ final class SendOrderLanes implements PartitionMessages {
 
     @SuppressWarnings("unused")
     private static final class ConsumerSide extends ConsumerFields {
-        long q00, q01, q02, q03, q04, q05, q06, q07;
+        long t00, t01, t02, t03, t04, t05, t06, t07, t08, t09, t10, t11, t12, t13, t14, t15;
     }
 
     /** Copied on change (a thread's first send, a lane dropped), read on every send and poll. */
