@@ -1,11 +1,11 @@
 package io.mqbench.stats;
 
-import io.mqbench.driver.support.CacheLinePadding;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
  * What one side records (the producers' sends, or the consumers' receipts), taken as one cut:
@@ -13,10 +13,9 @@ import org.HdrHistogram.Histogram;
  * agree exactly.
  *
  * <p>Each thread that records has a {@link Lane} of its own: two buffers of plain histograms and
- * counters, written by that thread alone inside a critical section of a writer-reader phaser (the
- * scheme of HdrHistogram's {@code WriterReaderPhaser}, the mechanism of its Recorder, kept in the
- * lane's own padded fields). A reader flips each lane's buffers and waits until its writer has left
- * the old one. Writers never block and never share memory, not even a cache line: recording a
+ * counters, written by that thread alone inside a critical section of HdrHistogram's {@link
+ * WriterReaderPhaser} (the mechanism of its Recorder). A reader flips each lane's buffers and waits
+ * until its writer has left the old one. Writers never block and never share memory: recording a
  * send is two uncontended atomic increments (the phaser's) and plain stores, where histograms
  * shared by all threads took eight atomic updates a send (each atomic histogram's count and total,
  * the phaser's two, the bytes); at 3 M msg/s on the loopback that was a fifth of the sender
@@ -122,50 +121,25 @@ final class PeriodRecorder {
         return lanes.size();
     }
 
-    /**
-     * The fields a lane's writer changes on every message, and the phaser's counters: {@link
-     * CacheLinePadding} keeps them off the cache lines of any other object, whatever the collector
-     * puts next to the lane. (HdrHistogram's {@code WriterReaderPhaser} is a separate 40-byte object,
-     * so its counters could land beside another thread's fields; its scheme is kept here, inline.)
-     */
-    private abstract static class LaneFields extends CacheLinePadding {
-        /** Entries into a critical section: counts up from 0 in an even phase, from {@code Long.MIN_VALUE} in an odd one. */
-        volatile long startEpoch;
-        /** Exits from critical sections entered in an even phase, and in an odd one. */
-        volatile long evenEndEpoch;
-        volatile long oddEndEpoch = Long.MIN_VALUE;
-        /** Messages so far: written by the writer alone (a release store, a plain one on x86), read by any thread. */
-        long total;
-        volatile Buffer active;
-    }
-
-    /** 128 bytes after the lane's written fields (see {@link CacheLinePadding}). */
-    @SuppressWarnings("unused")
-    private abstract static class PaddedLaneFields extends LaneFields {
-        long t00, t01, t02, t03, t04, t05, t06, t07, t08, t09, t10, t11, t12, t13, t14, t15;
-    }
-
     /** One thread's recordings: written by that thread only, read by {@link #take()} after a flip. */
-    private static final class Lane extends PaddedLaneFields {
+    private static final class Lane {
         private static final VarHandle TOTAL;
-        private static final VarHandle START;
-        private static final VarHandle EVEN_END;
-        private static final VarHandle ODD_END;
 
         static {
             try {
-                MethodHandles.Lookup lookup = MethodHandles.lookup();
-                TOTAL = lookup.findVarHandle(LaneFields.class, "total", long.class);
-                START = lookup.findVarHandle(LaneFields.class, "startEpoch", long.class);
-                EVEN_END = lookup.findVarHandle(LaneFields.class, "evenEndEpoch", long.class);
-                ODD_END = lookup.findVarHandle(LaneFields.class, "oddEndEpoch", long.class);
+                TOTAL = MethodHandles.lookup().findVarHandle(Lane.class, "total", long.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
         }
 
         final Thread writer;
+        private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+        private volatile Buffer active;
         private Buffer idle;
+        /** Messages so far: written by the writer alone (a release store, a plain one on x86), read by any thread. */
+        @SuppressWarnings("unused") // through TOTAL
+        private long total;
 
         Lane(Thread writer, boolean sends) {
             this.writer = writer;
@@ -175,37 +149,37 @@ final class PeriodRecorder {
 
         void recordSent(int bytes, long publishMicros, long publishDelayMicros) {
             count();
-            long phase = enter();
+            long phase = phaser.writerCriticalSectionEnter();
             try {
                 Buffer buffer = active;
                 buffer.publish.recordValue(publishMicros);
                 buffer.publishDelay.recordValue(publishDelayMicros);
                 buffer.bytesSent += bytes;
             } finally {
-                exit(phase);
+                phaser.writerCriticalSectionExit(phase);
             }
         }
 
         void recordSendError(long publishDelayMicros) {
-            long phase = enter();
+            long phase = phaser.writerCriticalSectionEnter();
             try {
                 Buffer buffer = active;
                 buffer.publishDelay.recordValue(publishDelayMicros);
                 buffer.sendErrors++;
             } finally {
-                exit(phase);
+                phaser.writerCriticalSectionExit(phase);
             }
         }
 
         void recordReceived(int bytes, long endToEndMicros) {
             count();
-            long phase = enter();
+            long phase = phaser.writerCriticalSectionEnter();
             try {
                 Buffer buffer = active;
                 buffer.endToEnd.recordValue(endToEndMicros);
                 buffer.bytesReceived += bytes;
             } finally {
-                exit(phase);
+                phaser.writerCriticalSectionExit(phase);
             }
         }
 
@@ -222,67 +196,30 @@ final class PeriodRecorder {
             return (long) TOTAL.getAcquire(this);
         }
 
-        /** Enters the writer's critical section; the value says which phase it entered in (negative: odd). */
-        private long enter() {
-            return (long) START.getAndAdd(this, 1L);
-        }
-
-        private void exit(long phase) {
-            if (phase < 0) {
-                ODD_END.getAndAdd(this, 1L);
-            } else {
-                EVEN_END.getAndAdd(this, 1L);
-            }
-        }
-
-        /**
-         * Swaps the buffers, waits for the writer to leave the old one, adds it to {@code window} and
-         * empties it. One reader at a time ({@link PeriodRecorder#take()} is synchronized).
-         */
+        /** Swaps the buffers, waits for the writer to leave the old one, adds it to {@code window} and empties it. */
         void takeInto(Window window) {
-            Buffer taken = active;
-            active = idle;
-            flipPhase();
-            taken.addTo(window);
-            taken.reset();
-            idle = taken;
-        }
-
-        /**
-         * Starts the other phase and waits until every critical section entered in this one has
-         * been left: the writer entered {@code entered} times in it, and each exit counts.
-         */
-        private void flipPhase() {
-            boolean toOdd = startEpoch >= 0;
-            if (toOdd) {
-                oddEndEpoch = Long.MIN_VALUE;
-            } else {
-                evenEndEpoch = 0;
-            }
-            long entered = (long) START.getAndSet(this, toOdd ? Long.MIN_VALUE : 0L);
-            while ((toOdd ? evenEndEpoch : oddEndEpoch) != entered) {
-                Thread.onSpinWait();
+            phaser.readerLock();
+            try {
+                Buffer taken = active;
+                active = idle;
+                phaser.flipPhase();
+                taken.addTo(window);
+                taken.reset();
+                idle = taken;
+            } finally {
+                phaser.readerUnlock();
             }
         }
     }
 
-    /** A buffer's fields, written on every message: padded as the lane's. */
-    private abstract static class BufferFields extends CacheLinePadding {
-        Histogram publish;
-        Histogram publishDelay;
-        Histogram endToEnd;
+    /** One side's series; the other side's are left out. Plain: one writer, read only after a flip. */
+    private static final class Buffer {
+        final Histogram publish;
+        final Histogram publishDelay;
+        final Histogram endToEnd;
         long bytesSent;
         long bytesReceived;
         long sendErrors;
-    }
-
-    /**
-     * One side's series; the other side's are left out. Plain: one writer, read only after a flip.
-     * The histograms are {@link PaddedHistogram}s: recording writes each one's count.
-     */
-    @SuppressWarnings("unused")
-    private static final class Buffer extends BufferFields {
-        long t00, t01, t02, t03, t04, t05, t06, t07, t08, t09, t10, t11, t12, t13, t14, t15;
 
         Buffer(boolean sends) {
             publish = sends ? histogram() : null;
@@ -292,7 +229,7 @@ final class PeriodRecorder {
 
         /** Resizes itself as values come (the writer's thread allocates, rarely); three digits kept. */
         private static Histogram histogram() {
-            return new PaddedHistogram(WorkerStats.SIGNIFICANT_DIGITS);
+            return new Histogram(WorkerStats.SIGNIFICANT_DIGITS);
         }
 
         void addTo(Window window) {
