@@ -68,6 +68,12 @@ public final class RedisSettings {
     /** Streams: how long one XREADGROUP waits for new entries (its BLOCK); also bounds close time. */
     public int blockMs = 100;
 
+    /**
+     * Streams: acknowledgements wait at most this long and travel with the next XREADGROUP, so a
+     * consumer's reply to them costs a wake-up per interval, not per read; 0 = with every read.
+     */
+    public int ackIntervalMs = 100;
+
     /** Streams: pending entries idle this long are reclaimed with XAUTOCLAIM by a live consumer; 0 = never. */
     public long claimIdleMs = 30_000;
 
@@ -125,7 +131,11 @@ public final class RedisSettings {
         range("readBatchSize", readBatchSize, 1, 1_000_000);
         // BLOCK 0 would wait forever: a consumer could then never notice that it should stop.
         range("blockMs", blockMs, 1, 60_000);
+        range("ackIntervalMs", ackIntervalMs, 0, 60_000);
         range("claimIdleMs", claimIdleMs, 0, Long.MAX_VALUE);
+        require(claimIdleMs == 0 || ackIntervalMs < claimIdleMs, "ackIntervalMs is " + ackIntervalMs
+                + " but claimIdleMs is " + claimIdleMs
+                + "; entries waiting for their XACK would be reclaimed as a dead consumer's: make ackIntervalMs smaller");
         range("maxLen", maxLen, 0, Long.MAX_VALUE);
     }
 

@@ -19,17 +19,20 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * One consumer's thread reading some streams of a topic through a consumer group: XREADGROUP (BLOCK,
- * COUNT), the callback for each entry, then XACK. Acknowledgements of a batch travel in the same
- * round trip as the next XREADGROUP, so acknowledging costs no extra wait; an entry is acknowledged
- * only after its callback returned. Every so often it takes over entries that another consumer of
- * the group read but left unacknowledged for {@code claimIdleMs} (XAUTOCLAIM): that consumer is
- * taken to be dead.
+ * COUNT), the callback for each entry, then XACK. Acknowledgements gather for up to {@code
+ * ackIntervalMs} and travel in the same round trip as the next XREADGROUP, so acknowledging costs
+ * no extra wait, and its reply, which Redis sends before the read's, wakes the thread once per
+ * interval rather than once per read; an entry is acknowledged only after its callback returned.
+ * Every so often it takes over entries that another consumer of the group read but left
+ * unacknowledged for {@code claimIdleMs} (XAUTOCLAIM): that consumer is taken to be dead.
  */
 final class StreamGroupReader implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(StreamGroupReader.class);
     private static final byte[] FROM_START = "0-0".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NEW_ENTRIES = {'>'};
     private static final long RECONNECT_PAUSE_MILLIS = 1_000;
+    /** Beyond this many ids the acknowledgements go with the next read, whatever the interval. */
+    static final int MAX_GATHERED_ACKNOWLEDGEMENTS = 10_000;
 
     private final Supplier<Connection> connections;
     private final List<String> keys;
@@ -46,6 +49,8 @@ final class StreamGroupReader implements Runnable {
     private volatile boolean running = true;
     private volatile boolean abandoned;
     private long nextClaimNanos;
+    private long nextAcknowledgementNanos;
+    private int gatheredAcknowledgements;
     private boolean callbackFailureLogged;
 
     StreamGroupReader(Supplier<Connection> connections, List<String> keys, String group, String consumerName,
@@ -97,7 +102,7 @@ final class StreamGroupReader implements Runnable {
                 }
                 // Entries read but not acknowledged stay pending in Redis and are reclaimed later.
                 log.warn("consumer {}: connection lost ({}); reconnecting", consumerName, e.getMessage());
-                unacknowledged.clear();
+                forgetGatheredAcknowledgements();
                 reconnect();
             } catch (JedisDataException e) {
                 if (running && isGroupGone(e)) {
@@ -122,9 +127,9 @@ final class StreamGroupReader implements Runnable {
         }
     }
 
-    /** Sends the pending XACKs and the next XREADGROUP together, then waits for their replies. */
+    /** Sends the XACKs that are due and the next XREADGROUP together, then waits for their replies. */
     private List<StreamEntry> readAndAcknowledge() {
-        int acks = sendAcknowledgements();
+        int acks = acknowledgementsDue() ? sendAcknowledgements() : 0;
         connection.sendCommand(read);
         List<Object> replies = connection.getMany(acks + 1);
         checkAcknowledgements(replies.subList(0, acks));
@@ -142,7 +147,14 @@ final class StreamGroupReader implements Runnable {
         }
     }
 
+    private boolean acknowledgementsDue() {
+        return gatheredAcknowledgements >= MAX_GATHERED_ACKNOWLEDGEMENTS || System.nanoTime() - nextAcknowledgementNanos >= 0;
+    }
+
     private int sendAcknowledgements() {
+        if (gatheredAcknowledgements > 0) {
+            nextAcknowledgementNanos = System.nanoTime() + settings.ackIntervalMs * 1_000_000L;
+        }
         int commands = 0;
         for (Map.Entry<String, List<byte[]>> stream : unacknowledged.entrySet()) {
             CommandArguments ack = new CommandArguments(Protocol.Command.XACK).key(stream.getKey()).add(group);
@@ -152,8 +164,13 @@ final class StreamGroupReader implements Runnable {
             connection.sendCommand(ack);
             commands++;
         }
-        unacknowledged.clear();
+        forgetGatheredAcknowledgements();
         return commands;
+    }
+
+    private void forgetGatheredAcknowledgements() {
+        unacknowledged.clear();
+        gatheredAcknowledgements = 0;
     }
 
     private void checkAcknowledgements(List<Object> replies) {
@@ -184,6 +201,7 @@ final class StreamGroupReader implements Runnable {
                 return;
             }
             unacknowledged.computeIfAbsent(entry.key(), key -> new ArrayList<>()).add(entry.id());
+            gatheredAcknowledgements++;
         }
     }
 
@@ -229,7 +247,7 @@ final class StreamGroupReader implements Runnable {
     private void recreateGroup(JedisDataException cause) {
         log.warn("consumer {}: {}; creating group {} again (the server lost it: restarted without persistence?)",
                 consumerName, cause.getMessage(), new String(group, StandardCharsets.UTF_8));
-        unacknowledged.clear(); // the entries they named are gone with the group
+        forgetGatheredAcknowledgements(); // the entries they named are gone with the group
         for (String key : keys) {
             connection.sendCommand(new CommandArguments(Protocol.Command.XGROUP).add(Protocol.Keyword.CREATE).key(key)
                     .add(group).add(FROM_START).add(Protocol.Keyword.MKSTREAM));

@@ -18,8 +18,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.args.ClientPauseMode;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.params.ClientKillParams;
 import redis.clients.jedis.resps.StreamEntry;
 
@@ -126,13 +129,26 @@ class PipelineIT {
         String topic = RedisTesting.randomTopic();
         BenchmarkProducer producer = producer(16, topic);
         producer.sendAsync(Optional.empty(), payload(0, 100)).get(5, TimeUnit.SECONDS);
-        long killed = killConnectionsWhoseLastCommandWas("xadd");
-        assertEquals(1, killed, "the producer's one connection");
+        List<String> ids = connectionsListedWith(" cmd=xadd ");
+        assertEquals(1, ids.size(), "the producer's one connection");
+
+        // Held by the pause, these three are in flight when the connection dies.
+        redis.clientPause(2_000, ClientPauseMode.WRITE);
+        List<CompletableFuture<Void>> inFlight = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            inFlight.add(producer.sendAsync(Optional.empty(), payload(i, 100)));
+        }
+        assertEquals(1, redis.clientKill(new ClientKillParams().id(ids.get(0))));
+        for (CompletableFuture<Void> send : inFlight) {
+            assertThrows(ExecutionException.class, () -> send.get(5, TimeUnit.SECONDS),
+                    "a send on the killed connection fails instead of vanishing");
+        }
+        redis.clientUnpause();
 
         int succeeded = 1;
         int failed = 0;
         long deadline = System.currentTimeMillis() + 10_000;
-        int number = 1;
+        int number = 4;
         while (succeeded < 50 && System.currentTimeMillis() < deadline) {
             try {
                 producer.sendAsync(Optional.empty(), payload(number++, 100)).get(5, TimeUnit.SECONDS);
@@ -142,20 +158,73 @@ class PipelineIT {
                 Thread.sleep(20);
             }
         }
-        assertTrue(failed >= 1, "the send on the killed connection failed instead of vanishing");
         assertEquals(50, succeeded, "sends work again after the reconnect (" + failed + " failed)");
         assertEquals(succeeded, redis.xlen(topic + ":0"), "every send that succeeded, and only those, is in the stream");
     }
 
-    /** CLIENT KILL for every connection whose last command was {@code command}; returns how many. */
-    private long killConnectionsWhoseLastCommandWas(String command) {
-        long killed = 0;
-        for (String line : redis.clientList().split("\n")) {
-            if (line.contains(" cmd=" + command + " ")) {
-                String id = line.split(" ")[0].substring("id=".length());
-                killed += redis.clientKill(new ClientKillParams().id(id));
+    @Test
+    void aConnectionTheServerClosesWhileIdleIsKnownBrokenBeforeTheNextSend() throws Exception {
+        RedisSettings settings = RedisTesting.settings(RedisSettings.Mode.STREAMS);
+        try (RedisEndpoint endpoint = RedisEndpoint.open(settings, "pipeline-it");
+             PipelinedConnection connection = new PipelinedConnection(endpoint.connectionFor("k"), 16, "pipeline-it")) {
+            String name = "mqbench-idle-" + System.nanoTime();
+            Object reply = connection.submit(new CommandArguments(Protocol.Command.CLIENT).add("SETNAME").add(name))
+                    .get(5, TimeUnit.SECONDS);
+            assertEquals("OK", new String((byte[]) reply));
+            assertEquals(1, killConnectionsNamed(name));
+            RedisTesting.await("the reader saw the server close the idle connection", 2_000,
+                    () -> connection.failure() != null);
+            assertThrows(ExecutionException.class, () -> connection.submit(new CommandArguments(Protocol.Command.PING))
+                    .get(5, TimeUnit.SECONDS), "a send on it fails at once");
+        }
+    }
+
+    @Test
+    void aReplyOverdueBySocketTimeoutFailsTheSendWithoutAnotherSend() throws Exception {
+        RedisSettings settings = RedisTesting.settings(RedisSettings.Mode.STREAMS);
+        settings.socketTimeoutMs = 300;
+        driver = RedisTesting.driver(settings);
+        String topic = RedisTesting.randomTopic();
+        driver.createTopic(topic, 1).get();
+        BenchmarkProducer producer = driver.createProducer(topic).get();
+        producer.sendAsync(Optional.empty(), payload(0, 100)).get(5, TimeUnit.SECONDS);
+
+        redis.clientPause(3_000, ClientPauseMode.WRITE);
+        long start = System.nanoTime();
+        ExecutionException error = assertThrows(ExecutionException.class,
+                () -> producer.sendAsync(Optional.empty(), payload(1, 100)).get(5, TimeUnit.SECONDS));
+        long failedAfterMillis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(failedAfterMillis >= 250 && failedAfterMillis < 2_000,
+                "failed once the reply was 300 ms overdue, long before the pause ended: " + failedAfterMillis + " ms");
+        assertTrue(error.getCause() instanceof JedisConnectionException, error.getCause().toString());
+        redis.clientUnpause();
+        RedisTesting.await("a send works again on a new connection", 5_000, () -> {
+            try {
+                producer.sendAsync(Optional.empty(), payload(2, 100)).get(5, TimeUnit.SECONDS);
+                return true;
+            } catch (Exception e) {
+                return false;
             }
+        });
+    }
+
+    /** CLIENT KILL for the connection named {@code name}; returns how many. */
+    private long killConnectionsNamed(String name) {
+        long killed = 0;
+        for (String id : connectionsListedWith(" name=" + name + " ")) {
+            killed += redis.clientKill(new ClientKillParams().id(id));
         }
         return killed;
+    }
+
+    /** The ids of the connections whose CLIENT LIST line holds {@code field}. */
+    private List<String> connectionsListedWith(String field) {
+        List<String> ids = new ArrayList<>();
+        for (String line : redis.clientList().split("\n")) {
+            if (line.contains(field)) {
+                ids.add(line.split(" ")[0].substring("id=".length()));
+            }
+        }
+        return ids;
     }
 }

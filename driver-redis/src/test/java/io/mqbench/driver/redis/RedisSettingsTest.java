@@ -92,6 +92,9 @@ class RedisSettingsTest {
         assertTrue(error("maxLen: -1\n").contains("maxLen is -1; allowed: 0 or more"));
         assertTrue(error("jedisPoolMaxIdle: 20\njedisPoolMaxTotal: 10\n")
                 .contains("poolMaxIdle (jedisPoolMaxIdle) is 20; allowed: 0 to 10"));
+        assertTrue(error("ackIntervalMs: -1\n").contains("ackIntervalMs is -1; allowed: 0 to 60000"));
+        assertTrue(error("ackIntervalMs: 30000\n").contains("ackIntervalMs is 30000 but claimIdleMs is 30000;"),
+                "acknowledgements held as long as the claim time would make a live consumer look dead");
         assertTrue(error("cluster: true\ndatabase: 2\n").contains("a Redis Cluster only has database 0"));
         assertEquals("field 'port' has value 'six'; allowed: a whole number", error("port: six\n"));
     }

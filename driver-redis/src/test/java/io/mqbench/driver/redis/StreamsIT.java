@@ -5,6 +5,7 @@ import static io.mqbench.driver.redis.RedisTesting.payload;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -224,6 +225,36 @@ class StreamsIT {
             assertEquals(10, redis.xlen(topic + ":" + p), "round robin without keys");
         }
         assertTrue(other.createProducer("no-such-topic").isCompletedExceptionally());
+    }
+
+    @Test
+    void acknowledgementsGatherForAckIntervalMsAndThenTravelWithTheNextRead() throws Exception {
+        RedisSettings settings = RedisTesting.settings(RedisSettings.Mode.STREAMS);
+        settings.ackIntervalMs = 2_000;
+        RedisBenchmarkDriver driver = driver(settings);
+        String topic = RedisTesting.randomTopic();
+        driver.createTopic(topic, 1).get();
+        RedisTesting.Recorder recorder = new RedisTesting.Recorder();
+        driver.createConsumer(topic, "group", recorder).get();
+        BenchmarkProducer producer = driver.createProducer(topic).get();
+
+        // The first entry after a quiet spell is acknowledged with the next read and starts the interval.
+        producer.sendAsync(Optional.empty(), payload(0, 40)).get();
+        await("the first message", 5_000, () -> recorder.count() == 1);
+        await("its XACK with the next read", 1_000, () -> pending(topic + ":0", "group") == 0);
+        long intervalStarted = System.nanoTime();
+        for (int i = 1; i <= 9; i++) {
+            producer.sendAsync(Optional.empty(), payload(i, 40)).get();
+        }
+        await("nine more", 5_000, () -> recorder.count() == 10);
+        Thread.sleep(300);
+        long stillPending = pending(topic + ":0", "group");
+        long elapsedMillis = (System.nanoTime() - intervalStarted) / 1_000_000;
+        if (elapsedMillis < 1_800) {
+            assertEquals(9, stillPending, "within the interval the nine wait for their XACK (" + elapsedMillis + " ms in)");
+        }
+        await("the nine acknowledged once the interval is over", 4_000, () -> pending(topic + ":0", "group") == 0);
+        assertTrue((System.nanoTime() - intervalStarted) / 1_000_000 >= 1_900, "not before the interval was over");
     }
 
     private long pending(String stream, String group) {
