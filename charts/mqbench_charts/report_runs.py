@@ -79,7 +79,7 @@ def status_html(run: Run) -> str:
 
 
 def client_load_text(raw: dict) -> str:
-    """Each worker's share of its cores, GC share and compiling time in the measured phase, and CPU per message."""
+    """Each worker's share of its cores, GC share, compiling time and machine in the measured phase, and CPU per message."""
     load = _dict(raw, "clientLoad")
     workers = [w for w in load.get("workers") or [] if isinstance(w, dict)]
     if not workers:
@@ -88,11 +88,20 @@ def client_load_text(raw: dict) -> str:
              f"(busiest period {100 * (w.get('cpuShareMaxPeriod') or 0):.0f}%), GC {100 * (w.get('gcShare') or 0):.1f}%"
              + (f", JIT {w['jitSeconds']:.1f} s" if isinstance(w.get("jitSeconds"), (int, float)) else "")
              + (f", machine {100 * w['hostCpuShare']:.0f}% busy" if isinstance(w.get("hostCpuShare"), (int, float)) else "")
+             + _host_took(w)
              for w in workers]
     per_message = load.get("cpuMicrosPerMessageSent")
     if isinstance(per_message, (int, float)):
         parts.append(f"{format_number(per_message)} µs of client CPU per message sent")
     return "; ".join(parts)
+
+
+def _host_took(worker: dict) -> str:
+    """The virtual machine's host's share of its CPU (steal), from 0.2 % (as the run's warning): its stalls show in latencies."""
+    steal = worker.get("hostStealShare")
+    if not isinstance(steal, (int, float)) or steal < 0.002:
+        return ""
+    return f" ({100 * steal:.1f}% taken by the host: its stalls may show in the highest latencies)"
 
 
 def _host(host: dict) -> str:

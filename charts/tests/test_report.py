@@ -134,6 +134,11 @@ def test_a_client_bound_run_is_marked_and_its_client_load_shown(make_run):
     assert ", GC 1.2%, machine 98% busy; 1.25 µs" in client_load_text(make_run(extra={"clientBound": True, "clientLoad": load}).raw)
     load["workers"][0]["jitSeconds"] = 4.26
     assert ", GC 1.2%, JIT 4.3 s, machine 98% busy; 1.25 µs" in client_load_text(make_run(extra={"clientLoad": load}).raw)
+    load["workers"][0]["hostStealShare"] = 0.0015
+    assert "taken by the host" not in client_load_text(make_run(extra={"clientLoad": load}).raw)
+    load["workers"][0]["hostStealShare"] = 0.021
+    assert (", machine 98% busy (2.1% taken by the host: its stalls may show in the highest latencies); 1.25 µs"
+            in client_load_text(make_run(extra={"clientLoad": load}).raw))
     quiet = make_run(extra={"clientBound": False, "clientLoad": load})
     assert "client-bound" not in status_html(quiet)
     assert client_load_text(make_run().raw) == ""

@@ -296,6 +296,11 @@ public class TestResult {
          * the same machine too), as a share of all its cores; null when the platform does not say.
          */
         public Double hostCpuShare;
+        /**
+         * CPU the host of the worker's virtual machine took from it over the measured phase (Linux
+         * steal time), part of hostCpuShare; null when the platform does not say.
+         */
+        public Double hostStealShare;
     }
 
     /** Throughput over the measured window: means (total over time) and the spread of periods. */

@@ -26,9 +26,13 @@ import java.nio.file.Path;
  *     platform does not say (or the worker is older)
  * @param hostTotalTicks the same with idle and I/O wait: the busy share of the machine between two
  *     samples is the ratio of the differences
+ * @param hostStealTicks the part of the busy ticks a virtual machine's host took for something else
+ *     (steal): a thread woken on a virtual CPU the host has taken waits until it is given back; 0
+ *     where the platform does not say (or the worker is older)
  */
 public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cpuNanos, long gcMillis, long jitMillis,
-                          long heapUsedBytes, long heapMaxBytes, long hostBusyTicks, long hostTotalTicks) {
+                          long heapUsedBytes, long heapMaxBytes, long hostBusyTicks, long hostTotalTicks,
+                          long hostStealTicks) {
     private static final Path PROC_STAT = Path.of("/proc/stat");
 
     /** This JVM, now. */
@@ -40,31 +44,31 @@ public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cp
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         long[] host = hostTicks();
         return new ProcessLoad(worker, System.nanoTime(), Runtime.getRuntime().availableProcessors(), processCpuNanos(),
-                gc, compilationMillis(), heap.getUsed(), heap.getMax(), host[0], host[1]);
+                gc, compilationMillis(), heap.getUsed(), heap.getMax(), host[0], host[1], host[2]);
     }
 
     /** The same sample under the name the coordinator knows its worker by. */
     public ProcessLoad named(String name) {
         return new ProcessLoad(name, sampledAtNanos, cores, cpuNanos, gcMillis, jitMillis, heapUsedBytes, heapMaxBytes, hostBusyTicks,
-                hostTotalTicks);
+                hostTotalTicks, hostStealTicks);
     }
 
     /**
-     * Busy and total ticks of all cores from the first line of /proc/stat ("cpu user nice system
-     * idle iowait irq softirq steal ..."); zeros where there is no such file. Steal counts as busy:
-     * a virtual machine's core taken by its host is a core this client did not get.
+     * Busy, total and steal ticks of all cores from the first line of /proc/stat ("cpu user nice
+     * system idle iowait irq softirq steal ..."); zeros where there is no such file. Steal counts as
+     * busy: a virtual machine's core taken by its host is a core this client did not get.
      */
     static long[] hostTicks() {
         try (BufferedReader reader = Files.newBufferedReader(PROC_STAT)) {
             return parseCpuLine(reader.readLine());
         } catch (IOException | RuntimeException e) {
-            return new long[] {0, 0};
+            return new long[] {0, 0, 0};
         }
     }
 
     static long[] parseCpuLine(String line) {
         if (line == null || !line.startsWith("cpu ")) {
-            return new long[] {0, 0};
+            return new long[] {0, 0, 0};
         }
         String[] fields = line.trim().split("\\s+");
         long busy = 0;
@@ -77,7 +81,8 @@ public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cp
                 busy += ticks;
             }
         }
-        return new long[] {busy, total};
+        long steal = fields.length > 8 ? Long.parseLong(fields[8]) : 0;
+        return new long[] {busy, total, steal};
     }
 
     /**

@@ -101,15 +101,32 @@ class ClientLoadMeterTest {
         assertEquals(List.of("compiling compiled for 0.5 s of its 3.0 s of CPU (17%)"), ClientLoadMeter.stillCompiling(load));
     }
 
+    @Test
+    void aHostThatTookAFifthOfAPercentOrMoreOfTheMachinesCpuIsTold() {
+        // Over 4,000 ticks of the machine, the host took 20 from "stolen" (0.5 %) and 4 from "spared" (0.1 %).
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(steal("stolen", 0, 1_000, 2_000, 100), steal("spared", 0, 1_000, 2_000, 100)), false);
+        meter.sample(List.of(steal("stolen", 10 * SECOND, 2_000, 6_000, 120), steal("spared", 10 * SECOND, 2_000, 6_000, 104)), true);
+        TestResult.ClientLoad load = meter.summary(10, 10);
+        assertEquals(0.005, load.workers.get(0).hostStealShare, 1e-9);
+        assertEquals(0.001, load.workers.get(1).hostStealShare, 1e-9);
+        assertEquals(List.of("0.5% of the machine of stolen (steal time)"), ClientLoadMeter.hostTookCpu(load));
+        assertTrue(load.reasons.isEmpty(), "the host's share is in the machine's busy share, not a reason of its own");
+    }
+
     private static ProcessLoad load(String worker, long at, long cpu, long gcMillis) {
         return load(worker, at, cpu, gcMillis, 0, 0);
     }
 
     private static ProcessLoad load(String worker, long at, long cpu, long gcMillis, long hostBusy, long hostTotal) {
-        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 0, 100L << 20, 1024L << 20, hostBusy, hostTotal);
+        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 0, 100L << 20, 1024L << 20, hostBusy, hostTotal, 0);
+    }
+
+    private static ProcessLoad steal(String worker, long at, long hostBusy, long hostTotal, long hostSteal) {
+        return new ProcessLoad(worker, at, 2, 0, 0, 0, 100L << 20, 1024L << 20, hostBusy, hostTotal, hostSteal);
     }
 
     private static ProcessLoad jit(String worker, long at, long cpu, long jitMillis) {
-        return new ProcessLoad(worker, at, 2, cpu, 0, jitMillis, 100L << 20, 1024L << 20, 0, 0);
+        return new ProcessLoad(worker, at, 2, cpu, 0, jitMillis, 100L << 20, 1024L << 20, 0, 0, 0);
     }
 }

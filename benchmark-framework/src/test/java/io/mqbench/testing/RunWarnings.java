@@ -6,16 +6,18 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A result's warnings about the run itself. Two warnings are about the machine the tests share
+ * A result's warnings about the run itself. Three warnings are about the machine the tests share
  * and the JVM that runs them rather than about what a test checks, and may come with any run
- * there: a machine kept busy by brokers booting and other test JVMs (the client-load warning), and
- * a test JVM still compiling its code (the JIT warning; a run in the test's own JVM shares its
- * compilers with every test before it).
+ * there: a machine kept busy by brokers booting and other test JVMs (the client-load warning), a
+ * test JVM still compiling its code (the JIT warning; a run in the test's own JVM shares its
+ * compilers with every test before it), and a virtual machine whose host took some of its CPU
+ * (the steal warning).
  */
 public final class RunWarnings {
     private static final String WARNING = "WARNING: ";
     private static final List<String> ABOUT_THE_MACHINE =
-            List.of("the client may have been the bottleneck", "the client was still compiling its code");
+            List.of("the client may have been the bottleneck", "the client was still compiling its code",
+                    "the host of the client's virtual machine took some of its CPU");
 
     private RunWarnings() {}
 

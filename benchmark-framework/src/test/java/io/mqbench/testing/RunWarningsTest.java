@@ -14,6 +14,7 @@ class RunWarningsTest {
                 "   WARNING: 3 send(s) failed; most often: injected",
                 "   WARNING: the client was still compiling its code during the measured phase: local compiled for 2.1 s",
                 "   WARNING: the client may have been the bottleneck, not the broker: local used 95% of its 2 cores",
+                "   WARNING: the host of the client's virtual machine took some of its CPU during the measured phase: 0.6%",
                 "-- result (complete): out/r.json");
         assertEquals(List.of("3 send(s) failed; most often: injected"), RunWarnings.aboutTheRun(console));
     }
