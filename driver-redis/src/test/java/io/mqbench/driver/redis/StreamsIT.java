@@ -5,7 +5,6 @@ import static io.mqbench.driver.redis.RedisTesting.payload;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -20,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -183,11 +183,8 @@ class StreamsIT {
 
     @Test
     void maxLenTrimsApproximatelyAndCloseDeletesWhatTheDriverCreated() throws Exception {
-        RedisSettings settings = RedisTesting.settings(RedisSettings.Mode.STREAMS);
-        settings.maxLen = 1_000;
-        RedisBenchmarkDriver driver = driver(settings);
-        String topic = RedisTesting.randomTopic();
-        driver.createTopic(topic, 1).get();
+        RedisBenchmarkDriver driver = driver(streams(settings -> settings.maxLen = 1_000));
+        String topic = newTopic(driver);
         BenchmarkProducer producer = driver.createProducer(topic).get();
         List<CompletableFuture<Void>> sends = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
@@ -229,11 +226,8 @@ class StreamsIT {
 
     @Test
     void acknowledgementsGatherForAckIntervalMsAndThenTravelWithTheNextRead() throws Exception {
-        RedisSettings settings = RedisTesting.settings(RedisSettings.Mode.STREAMS);
-        settings.ackIntervalMs = 2_000;
-        RedisBenchmarkDriver driver = driver(settings);
-        String topic = RedisTesting.randomTopic();
-        driver.createTopic(topic, 1).get();
+        RedisBenchmarkDriver driver = driver(streams(settings -> settings.ackIntervalMs = 2_000));
+        String topic = newTopic(driver);
         RedisTesting.Recorder recorder = new RedisTesting.Recorder();
         driver.createConsumer(topic, "group", recorder).get();
         BenchmarkProducer producer = driver.createProducer(topic).get();
@@ -255,6 +249,19 @@ class StreamsIT {
         }
         await("the nine acknowledged once the interval is over", 4_000, () -> pending(topic + ":0", "group") == 0);
         assertTrue((System.nanoTime() - intervalStarted) / 1_000_000 >= 1_900, "not before the interval was over");
+    }
+
+    private static RedisSettings streams(Consumer<RedisSettings> change) {
+        RedisSettings settings = RedisTesting.settings(RedisSettings.Mode.STREAMS);
+        change.accept(settings);
+        return settings;
+    }
+
+    /** A new topic of one partition. */
+    private static String newTopic(RedisBenchmarkDriver driver) throws Exception {
+        String topic = RedisTesting.randomTopic();
+        driver.createTopic(topic, 1).get();
+        return topic;
     }
 
     private long pending(String stream, String group) {
