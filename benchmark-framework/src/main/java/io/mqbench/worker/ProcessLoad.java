@@ -73,6 +73,7 @@ public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cp
         String[] fields = line.trim().split("\\s+");
         long busy = 0;
         long total = 0;
+        long steal = 0;
         // fields[1..8]: user nice system idle iowait irq softirq steal (guest time is already in user)
         for (int i = 1; i <= 8 && i < fields.length; i++) {
             long ticks = Long.parseLong(fields[i]);
@@ -80,8 +81,10 @@ public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cp
             if (i != 4 && i != 5) {
                 busy += ticks;
             }
+            if (i == 8) {
+                steal = ticks;
+            }
         }
-        long steal = fields.length > 8 ? Long.parseLong(fields[8]) : 0;
         return new long[] {busy, total, steal};
     }
 

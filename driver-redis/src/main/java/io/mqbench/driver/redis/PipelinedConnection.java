@@ -161,10 +161,6 @@ final class PipelinedConnection implements AutoCloseable {
             if (handedOff.get() != 0) {
                 return false;
             }
-            if (failure != null) {
-                fail(pending, failure);
-                return true;
-            }
             write(List.of(pending));
             return true;
         } catch (RuntimeException e) {
@@ -175,8 +171,15 @@ final class PipelinedConnection implements AutoCloseable {
         }
     }
 
-    /** Under {@link #writing}: queues each command for the reader before its bytes leave, then flushes. */
+    /**
+     * Under {@link #writing}: queues each command for the reader before its bytes leave, then
+     * flushes; on a connection that has failed, fails them instead.
+     */
     private void write(List<Pending> batch) {
+        if (failure != null) {
+            batch.forEach(p -> fail(p, failure));
+            return;
+        }
         for (Pending pending : batch) {
             // Queued for the reader first: the reply can never overtake it.
             unanswered.add(pending);
@@ -199,11 +202,7 @@ final class PipelinedConnection implements AutoCloseable {
                 unsent.drainTo(batch);
                 writing.lock();
                 try {
-                    if (failure != null) {
-                        batch.forEach(p -> fail(p, failure));
-                    } else {
-                        write(batch);
-                    }
+                    write(batch);
                 } finally {
                     handedOff.addAndGet(-batch.size());
                     writing.unlock();

@@ -50,7 +50,6 @@ final class StreamGroupReader implements Runnable {
     private volatile boolean abandoned;
     private long nextClaimNanos;
     private long nextAcknowledgementNanos;
-    private int gatheredAcknowledgements;
     private boolean callbackFailureLogged;
 
     StreamGroupReader(Supplier<Connection> connections, List<String> keys, String group, String consumerName,
@@ -102,7 +101,7 @@ final class StreamGroupReader implements Runnable {
                 }
                 // Entries read but not acknowledged stay pending in Redis and are reclaimed later.
                 log.warn("consumer {}: connection lost ({}); reconnecting", consumerName, e.getMessage());
-                forgetGatheredAcknowledgements();
+                unacknowledged.clear();
                 reconnect();
             } catch (JedisDataException e) {
                 if (running && isGroupGone(e)) {
@@ -148,11 +147,19 @@ final class StreamGroupReader implements Runnable {
     }
 
     private boolean acknowledgementsDue() {
-        return gatheredAcknowledgements >= MAX_GATHERED_ACKNOWLEDGEMENTS || System.nanoTime() - nextAcknowledgementNanos >= 0;
+        return System.nanoTime() - nextAcknowledgementNanos >= 0 || gatheredIds() >= MAX_GATHERED_ACKNOWLEDGEMENTS;
+    }
+
+    private int gatheredIds() {
+        int ids = 0;
+        for (List<byte[]> stream : unacknowledged.values()) {
+            ids += stream.size();
+        }
+        return ids;
     }
 
     private int sendAcknowledgements() {
-        if (gatheredAcknowledgements > 0) {
+        if (!unacknowledged.isEmpty()) {
             nextAcknowledgementNanos = System.nanoTime() + settings.ackIntervalMs * 1_000_000L;
         }
         int commands = 0;
@@ -164,13 +171,8 @@ final class StreamGroupReader implements Runnable {
             connection.sendCommand(ack);
             commands++;
         }
-        forgetGatheredAcknowledgements();
-        return commands;
-    }
-
-    private void forgetGatheredAcknowledgements() {
         unacknowledged.clear();
-        gatheredAcknowledgements = 0;
+        return commands;
     }
 
     private void checkAcknowledgements(List<Object> replies) {
@@ -201,7 +203,6 @@ final class StreamGroupReader implements Runnable {
                 return;
             }
             unacknowledged.computeIfAbsent(entry.key(), key -> new ArrayList<>()).add(entry.id());
-            gatheredAcknowledgements++;
         }
     }
 
@@ -247,7 +248,7 @@ final class StreamGroupReader implements Runnable {
     private void recreateGroup(JedisDataException cause) {
         log.warn("consumer {}: {}; creating group {} again (the server lost it: restarted without persistence?)",
                 consumerName, cause.getMessage(), new String(group, StandardCharsets.UTF_8));
-        forgetGatheredAcknowledgements(); // the entries they named are gone with the group
+        unacknowledged.clear(); // the entries they named are gone with the group
         for (String key : keys) {
             connection.sendCommand(new CommandArguments(Protocol.Command.XGROUP).add(Protocol.Keyword.CREATE).key(key)
                     .add(group).add(FROM_START).add(Protocol.Keyword.MKSTREAM));
