@@ -60,8 +60,7 @@ class DriverLifecycleIT {
     void closeStopsEveryThreadAndConnectionOfTheDriver() throws Exception {
         for (RedisSettings.Mode mode : RedisSettings.Mode.values()) {
             RedisBenchmarkDriver driver = RedisTesting.driver(RedisTesting.settings(mode));
-            String topic = RedisTesting.randomTopic();
-            driver.createTopic(topic, 2).get();
+            String topic = RedisTesting.newTopic(driver, 2);
             driver.createConsumer(topic, "sub-a", new RedisTesting.Recorder()).get();
             driver.createConsumer(topic, "sub-b", new RedisTesting.Recorder()).get();
             driver.createProducer(topic).get().sendAsync(Optional.empty(), RedisTesting.payload(1, 64)).get();
@@ -82,8 +81,7 @@ class DriverLifecycleIT {
         settings.poolMaxIdle = 2;
         settings.poolMaxWaitMs = 200;
         try (RedisBenchmarkDriver driver = RedisTesting.driver(settings)) {
-            String topic = RedisTesting.randomTopic();
-            driver.createTopic(topic, 1).get();
+            String topic = RedisTesting.newTopic(driver, 1);
             driver.createConsumer(topic, "sub", new RedisTesting.Recorder()).get();
             driver.createConsumer(topic, "sub", new RedisTesting.Recorder()).get();
             ExecutionException error = assertThrows(ExecutionException.class,

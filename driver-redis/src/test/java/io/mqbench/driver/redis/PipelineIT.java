@@ -184,8 +184,7 @@ class PipelineIT {
         RedisSettings settings = RedisTesting.settings(RedisSettings.Mode.STREAMS);
         settings.socketTimeoutMs = 300;
         driver = RedisTesting.driver(settings);
-        String topic = RedisTesting.randomTopic();
-        driver.createTopic(topic, 1).get();
+        String topic = RedisTesting.newTopic(driver, 1);
         BenchmarkProducer producer = driver.createProducer(topic).get();
         producer.sendAsync(Optional.empty(), payload(0, 100)).get(5, TimeUnit.SECONDS);
 

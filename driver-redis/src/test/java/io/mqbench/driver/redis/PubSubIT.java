@@ -31,8 +31,7 @@ class PubSubIT {
     @Test
     void whileSubscribedEverySubscriptionReceivesEveryMessageInOrder() throws Exception {
         driver = RedisTesting.driver(RedisTesting.settings(RedisSettings.Mode.PUBSUB));
-        String topic = RedisTesting.randomTopic();
-        driver.createTopic(topic, 1).get();
+        String topic = RedisTesting.newTopic(driver, 1);
         RedisTesting.Recorder first = new RedisTesting.Recorder();
         RedisTesting.Recorder second = new RedisTesting.Recorder();
         driver.createConsumer(topic, "sub-1", first).get(5, TimeUnit.SECONDS);
@@ -67,8 +66,7 @@ class PubSubIT {
     @Test
     void messagesPublishedWhileNobodyListensAreLost() throws Exception {
         driver = RedisTesting.driver(RedisTesting.settings(RedisSettings.Mode.PUBSUB));
-        String topic = RedisTesting.randomTopic();
-        driver.createTopic(topic, 2).get();
+        String topic = RedisTesting.newTopic(driver, 2);
         BenchmarkProducer producer = driver.createProducer(topic).get();
         for (int i = 0; i < 10; i++) {
             // Acknowledged by Redis (it answers "0 receivers"), yet delivered to no one.

@@ -2,6 +2,7 @@ package io.mqbench.driver.redis;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -41,6 +42,13 @@ final class RedisTesting {
 
     static String randomTopic() {
         return "mqbench-redis-test-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** A new topic of {@code partitions} partitions, created through {@code driver}. */
+    static String newTopic(BenchmarkDriver driver, int partitions) throws Exception {
+        String topic = randomTopic();
+        driver.createTopic(topic, partitions).get();
+        return topic;
     }
 
     /** A payload that says which message it is: its number in the first 4 bytes, then a pattern. */

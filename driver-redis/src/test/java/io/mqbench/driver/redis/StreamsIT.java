@@ -48,8 +48,7 @@ class StreamsIT {
     @Test
     void tenThousandMessagesReachTwoGroupsAndTwoConsumersShareOne() throws Exception {
         RedisBenchmarkDriver driver = driver(RedisTesting.settings(RedisSettings.Mode.STREAMS));
-        String topic = RedisTesting.randomTopic();
-        driver.createTopic(topic, 2).get();
+        String topic = RedisTesting.newTopic(driver, 2);
         RedisTesting.Recorder shared1 = new RedisTesting.Recorder();
         RedisTesting.Recorder shared2 = new RedisTesting.Recorder();
         RedisTesting.Recorder alone = new RedisTesting.Recorder();
@@ -106,8 +105,7 @@ class StreamsIT {
         settings.socketTimeoutMs = 1_000;
         settings.deleteTopicsOnClose = false; // the victim's driver closes first; the topic must survive it
         RedisBenchmarkDriver victimDriver = driver(settings);
-        String topic = RedisTesting.randomTopic();
-        victimDriver.createTopic(topic, 1).get();
+        String topic = RedisTesting.newTopic(victimDriver, 1);
 
         // The victim hangs in its callback on the first message: it has read a batch, acknowledged nothing.
         CountDownLatch victimGotOne = new CountDownLatch(1);
@@ -154,8 +152,7 @@ class StreamsIT {
     @Test
     void aPausedConsumerLeavesTheBacklogInRedisAndDrainsItOnResume() throws Exception {
         RedisBenchmarkDriver driver = driver(RedisTesting.settings(RedisSettings.Mode.STREAMS));
-        String topic = RedisTesting.randomTopic();
-        driver.createTopic(topic, 1).get();
+        String topic = RedisTesting.newTopic(driver, 1);
         RedisTesting.Recorder recorder = new RedisTesting.Recorder();
         StreamConsumer consumer = (StreamConsumer) driver.createConsumer(topic, "group", recorder).get();
         BenchmarkProducer producer = driver.createProducer(topic).get();
@@ -184,7 +181,7 @@ class StreamsIT {
     @Test
     void maxLenTrimsApproximatelyAndCloseDeletesWhatTheDriverCreated() throws Exception {
         RedisBenchmarkDriver driver = driver(streams(settings -> settings.maxLen = 1_000));
-        String topic = newTopic(driver);
+        String topic = RedisTesting.newTopic(driver, 1);
         BenchmarkProducer producer = driver.createProducer(topic).get();
         List<CompletableFuture<Void>> sends = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
@@ -208,8 +205,7 @@ class StreamsIT {
     void aConsumerOnAnotherDriverFindsTheTopicsPartitionsInRedis() throws Exception {
         RedisBenchmarkDriver creator = driver(RedisTesting.settings(RedisSettings.Mode.STREAMS));
         RedisBenchmarkDriver other = driver(RedisTesting.settings(RedisSettings.Mode.STREAMS));
-        String topic = RedisTesting.randomTopic();
-        creator.createTopic(topic, 3).get();
+        String topic = RedisTesting.newTopic(creator, 3);
         assertTrue(creator.createTopic(topic, 3).isCompletedExceptionally(), "a topic cannot be created twice");
         RedisTesting.Recorder recorder = new RedisTesting.Recorder();
         other.createConsumer(topic, "group", recorder).get();
@@ -227,7 +223,7 @@ class StreamsIT {
     @Test
     void acknowledgementsGatherForAckIntervalMsAndThenTravelWithTheNextRead() throws Exception {
         RedisBenchmarkDriver driver = driver(streams(settings -> settings.ackIntervalMs = 2_000));
-        String topic = newTopic(driver);
+        String topic = RedisTesting.newTopic(driver, 1);
         RedisTesting.Recorder recorder = new RedisTesting.Recorder();
         driver.createConsumer(topic, "group", recorder).get();
         BenchmarkProducer producer = driver.createProducer(topic).get();
@@ -255,13 +251,6 @@ class StreamsIT {
         RedisSettings settings = RedisTesting.settings(RedisSettings.Mode.STREAMS);
         change.accept(settings);
         return settings;
-    }
-
-    /** A new topic of one partition. */
-    private static String newTopic(RedisBenchmarkDriver driver) throws Exception {
-        String topic = RedisTesting.randomTopic();
-        driver.createTopic(topic, 1).get();
-        return topic;
     }
 
     private long pending(String stream, String group) {
