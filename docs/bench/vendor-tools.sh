@@ -25,6 +25,12 @@
 # deletes itself.
 #
 #   docs/bench/vendor-tools.sh <output folder> [repeats] [brokers...]
+#
+# With CLIENT_CPUS and BROKER_CPUS set (e.g. CLIENT_CPUS=0 BROKER_CPUS=1), every thread of the
+# broker's processes is held to BROKER_CPUS for the run and both tools to CLIENT_CPUS, so the
+# broker's capacity no longer depends on how much CPU the client takes from it: a client that
+# keeps up reaches the broker's rate, one that does not falls short of the other tool. The
+# broker gets all CPUs back at the end.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="$(mkdir -p "${1:?output folder}" && cd "$1" && pwd)"
@@ -56,6 +62,34 @@ POM
   echo "$dir/lib"
 }
 
+# Placement: the broker's process tree to BROKER_CPUS, the clients to CLIENT_CPUS (both or neither).
+CLIENT=()
+if [ -n "${CLIENT_CPUS:-}${BROKER_CPUS:-}" ]; then
+  [ -n "${CLIENT_CPUS:-}" ] && [ -n "${BROKER_CPUS:-}" ] \
+    || { echo "error: set both CLIENT_CPUS and BROKER_CPUS (e.g. CLIENT_CPUS=0 BROKER_CPUS=1), or neither" >&2; exit 2; }
+  command -v taskset > /dev/null || { echo "error: taskset is missing (Debian: util-linux)" >&2; exit 2; }
+  CLIENT=(taskset -c "$CLIENT_CPUS")
+fi
+
+# broker_tree <broker>: the PIDs of the broker's process and all its descendants.
+broker_tree() {
+  local pidfile="$ROOT/.brokers/$1/$1.pid" pid
+  [ -f "$pidfile" ] || { echo "error: $1 is not running from bin/brokers ($pidfile missing)" >&2; return 1; }
+  read -r pid _ < "$pidfile"
+  local queue=("$pid")
+  while [ ${#queue[@]} -gt 0 ]; do
+    echo "${queue[0]}"
+    read -r -a children <<< "$(pgrep -P "${queue[0]}" | tr '\n' ' ')"
+    queue=("${queue[@]:1}" "${children[@]}")
+  done
+}
+
+# place_broker <broker> <cpus>: every thread of the broker's processes onto those CPUs.
+place_broker() {
+  local pid
+  for pid in $(broker_tree "$1"); do taskset -a -p -c "$2" "$pid" > /dev/null || return 1; done
+}
+
 # shellcheck source=lib.sh
 source "$ROOT/docs/bench/lib.sh"
 one_to_one_workload "$OUT/workload.yaml" vendor-1kb 1024 10000000 "$SECONDS_MEASURED" "$WARMUP"
@@ -69,12 +103,12 @@ vendor_kafka() {
   java -cp "$lib/*" org.apache.kafka.tools.TopicCommand --bootstrap-server 127.0.0.1:9092 --create --topic "$topic" \
     --partitions 1 --replication-factor 1 --config min.insync.replicas=1 > "$log.topic" 2>&1
   printf 'auto.offset.reset=earliest\nenable.auto.commit=false\n' > "$log.consumer.properties"
-  java -cp "$lib/*" org.apache.kafka.tools.ConsumerPerformance --bootstrap-server 127.0.0.1:9092 --topic "$topic" \
+  "${CLIENT[@]}" java -cp "$lib/*" org.apache.kafka.tools.ConsumerPerformance --bootstrap-server 127.0.0.1:9092 --topic "$topic" \
     --messages "$records" --timeout 60000 --show-detailed-stats --reporting-interval 5000 \
     --consumer.config "$log.consumer.properties" > "$log.consumer" 2>&1 &
   local consumer=$!
   sleep 3
-  java -cp "$lib/*" org.apache.kafka.tools.ProducerPerformance --topic "$topic" --num-records "$records" \
+  "${CLIENT[@]}" java -cp "$lib/*" org.apache.kafka.tools.ProducerPerformance --topic "$topic" --num-records "$records" \
     --record-size 1024 --throughput -1 --producer-props bootstrap.servers=127.0.0.1:9092 acks=all linger.ms=1 \
     batch.size=131072 > "$log" 2>&1
   wait "$consumer"
@@ -86,7 +120,7 @@ vendor_kafka() {
 vendor_rabbitmq() {
   local log=$1 lib
   lib="$(maven_tool perf-test com.rabbitmq:perf-test:2.22.1)" || return 1
-  java -cp "$lib/*" com.rabbitmq.perf.PerfTest -h amqp://guest:guest@127.0.0.1:5672 -x 1 -y 1 -s 1024 \
+  "${CLIENT[@]}" java -cp "$lib/*" com.rabbitmq.perf.PerfTest -h amqp://guest:guest@127.0.0.1:5672 -x 1 -y 1 -s 1024 \
     -z $((WARMUP + SECONDS_MEASURED)) -c 1000 -q 1000 -f mandatory -t fanout -e "vendor-$RANDOM" > "$log" 2>&1
 }
 
@@ -94,30 +128,49 @@ vendor_artemis() {
   local log=$1 artemis
   artemis="$(ls -d "$BROKER_DIST"/apache-artemis-*/apache-artemis-*/bin/artemis 2>/dev/null | head -1)"
   [ -x "$artemis" ] || { echo "error: no Artemis install: run bin/brokers start artemis first" >&2; return 1; }
-  "$artemis" perf client --url "tcp://127.0.0.1:61616?confirmationWindowSize=1048576" --max-pending 1000 \
+  "${CLIENT[@]}" "$artemis" perf client --url "tcp://127.0.0.1:61616?confirmationWindowSize=1048576" --max-pending 1000 \
     --message-size 1024 --warmup "$WARMUP" --duration $((WARMUP + SECONDS_MEASURED)) "queue://vendor-$RANDOM" > "$log" 2>&1
 }
 
 vendor_redis() {
   local log=$1 key="vendor-$RANDOM"
   command -v redis-benchmark > /dev/null || { echo "error: redis-benchmark is missing (Debian: redis-tools)" >&2; return 1; }
-  redis-benchmark -h 127.0.0.1 -p 6379 -n 3000000 -c 1 -P 512 -q \
+  "${CLIENT[@]}" redis-benchmark -h 127.0.0.1 -p 6379 -n 3000000 -c 1 -P 512 -q \
     XADD "$key" MAXLEN '~' 1000000 '*' p "$PAYLOAD_1K" t 1700000000000 > "$log" 2>&1
   redis-cli -h 127.0.0.1 -p 6379 del "$key" > /dev/null
 }
 
+# cpu_ticks: the machine's stolen and total CPU ticks so far (/proc/stat).
+cpu_ticks() {
+  awk '/^cpu /{print $9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat
+}
+
+# vendor_run <broker> <repeat>: the vendor tool, and the share of the machine's CPU time the host
+# took meanwhile (mqbench's result carries its own: clientLoad.workers[].hostStealShare).
 vendor_run() {
+  local before after
   echo "== $1, repeat $2: the vendor tool"
+  before="$(cpu_ticks)"
   "vendor_$1" "$OUT/vendor/$1/run-$2.log" || echo "   (the vendor tool failed: $OUT/vendor/$1/run-$2.log)"
+  after="$(cpu_ticks)"
+  echo "$before $after" | awk '{printf "%.4f\n", ($3 - $1) / ($4 - $2)}' > "$OUT/vendor/$1/run-$2.steal"
 }
 
 mqbench_run() {
   local workload="$OUT/workload.yaml"
   [ "$1" = redis ] && workload="$OUT/workload-producers-only.yaml"
   echo "== $1, repeat $2: mqbench"
-  "$ROOT/bin/benchmark" -d "$ROOT/driver-$1/$1-local.yaml" -o "$OUT/mqbench/$1" "$workload" \
+  "${CLIENT[@]}" "$ROOT/bin/benchmark" -d "$ROOT/driver-$1/$1-local.yaml" -o "$OUT/mqbench/$1" "$workload" \
     > "$OUT/mqbench/$1/run-$2.log" 2>&1 || echo "   (mqbench failed: $OUT/mqbench/$1/run-$2.log)"
 }
+
+if [ ${#CLIENT[@]} -gt 0 ]; then
+  for broker in "${BROKERS[@]}"; do
+    place_broker "$broker" "$BROKER_CPUS" || { echo "error: could not place $broker on CPUs $BROKER_CPUS" >&2; exit 2; }
+  done
+  echo "== brokers on CPUs $BROKER_CPUS, both tools on CPUs $CLIENT_CPUS"
+  trap 'for b in "${BROKERS[@]}"; do place_broker "$b" "0-$(($(nproc) - 1))"; done' EXIT
+fi
 
 # Odd repeats run the vendor tool first, even ones mqbench first: neither always gets the broker
 # as the other left it.

@@ -75,32 +75,56 @@ VENDORS = {"kafka": ("kafka-producer/consumer-perf-test", kafka), "rabbitmq": ("
            "artemis": ("artemis perf client", artemis), "redis": ("redis-benchmark (sends only)", redis)}
 
 
+# A run in which the host took this share of the machine's CPU time (steal) or more met a slower
+# machine than the other run of its pair: the summary also gives the mean without such pairs.
+UNDISTURBED = 0.02
+
+
+def vendor_steal(log):
+    """The host's share of the CPU time during the vendor tool's run (vendor-tools.sh writes it), or None."""
+    path = log[: -len(".log")] + ".steal"
+    return float(read(path)) if os.path.exists(path) else None
+
+
+def percent(share):
+    return "n/a" if share is None else f"{share * 100:.1f}"
+
+
 def fmt(value):
     return "n/a" if value is None else f"{value:,.0f}"
 
 
 def main(out, warmup, measured):
-    print("| broker | vendor tool | run | vendor publish / consume msg/s | mqbench publish / consume msg/s | mqbench / vendor (publish) |")
-    print("|---|---|---|---|---|---|")
-    ratios = {}
+    print("| broker | vendor tool | run | vendor publish / consume msg/s | mqbench publish / consume msg/s | mqbench / vendor (publish) | host took % (vendor / mqbench) |")
+    print("|---|---|---|---|---|---|---|")
+    ratios, undisturbed = {}, {}
     for broker in sorted(os.listdir(os.path.join(out, "vendor"))):
         name, parse = VENDORS[broker]
         logs = sorted(glob.glob(os.path.join(out, "vendor", broker, "run-*.log")), key=lambda p: int(re.findall(r"\d+", p)[-1]))
         results = sorted(glob.glob(os.path.join(out, "mqbench", broker, "*.json")))
         for n, log in enumerate(logs, 1):
             vpub, vcons = parse(log, warmup, measured)
+            vsteal, msteal = vendor_steal(log), None
             mpub = mcons = None
             if n <= len(results):
-                summary = json.load(open(results[n - 1]))["summary"]
+                result = json.load(open(results[n - 1]))
+                summary = result["summary"]
                 mpub, mcons = summary["publishRate"]["mean"], summary["consumeRate"]["mean"]
                 mcons = mcons if broker != "redis" else None
+                msteal = max((w.get("hostStealShare") or 0 for w in result.get("clientLoad", {}).get("workers", [])),
+                             default=None)
             ratio = mpub / vpub if mpub and vpub else None
             if ratio:
                 ratios.setdefault(broker, []).append(ratio)
+                if vsteal is not None and msteal is not None and max(vsteal, msteal) < UNDISTURBED:
+                    undisturbed.setdefault(broker, []).append(ratio)
             print(f"| {broker} | {name} | {n} | {fmt(vpub)} / {fmt(vcons)} | {fmt(mpub)} / {fmt(mcons)} | "
-                  f"{'n/a' if ratio is None else f'{ratio:.2f}'} |")
+                  f"{'n/a' if ratio is None else f'{ratio:.2f}'} | {percent(vsteal)} / {percent(msteal)} |")
     for broker, values in ratios.items():
-        print(f"{broker}: mqbench / vendor {min(values):.2f}-{max(values):.2f} over {len(values)} pairs, mean {mean(values):.2f}")
+        calm = undisturbed.get(broker, [])
+        print(f"{broker}: mqbench / vendor {min(values):.2f}-{max(values):.2f} over {len(values)} pairs, mean {mean(values):.2f}"
+              + (f"; over the {len(calm)} pairs in which the host took under {UNDISTURBED:.0%} of the CPU in both runs,"
+                 f" mean {mean(calm):.2f}" if calm and len(calm) < len(values) else ""))
 
 
 if __name__ == "__main__":

@@ -5,14 +5,18 @@ import io.mqbench.driver.jms.JmsFailures;
 import io.mqbench.driver.jms.JmsProvider;
 import io.mqbench.driver.jms.JmsSettings;
 import io.mqbench.driver.support.ClientLibraryConflict;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import javax.jms.Connection;
 import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.MessageConsumer;
 import javax.jms.Session;
+import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.api.core.client.FailoverEventType;
 import org.apache.activemq.artemis.api.core.client.ServerLocator;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnection;
@@ -81,7 +85,27 @@ final class ArtemisProvider implements JmsProvider {
         }
         // Own thread pools, shut down with the factory: close() leaves no client threads behind.
         factory.setUseGlobalPools(false);
+        // An own pool is unbounded by default: it starts a thread whenever none is idle, and at full
+        // speed on one core that is dozens of threads, each woken for a few messages (30 against
+        // 25 us of client CPU a message, driver-artemis/README.md). Bound it as Artemis bounds its
+        // global pool (8 threads per core), the pool of `artemis perf client` and upstream's driver.
+        if (!urlParameters(settings.brokerAddress).contains(THREAD_POOL_MAX_SIZE)) {
+            factory.setThreadPoolMaxSize(ActiveMQClient.getGlobalThreadPoolSize());
+        }
         return factory;
+    }
+
+    private static final String THREAD_POOL_MAX_SIZE = "threadPoolMaxSize";
+
+    /** The names of the URL's query parameters (after '?', separated by '&'). */
+    private static Set<String> urlParameters(String url) {
+        int query = url.indexOf('?');
+        if (query < 0) {
+            return Set.of();
+        }
+        return Arrays.stream(url.substring(query + 1).split("&"))
+                .map(parameter -> parameter.split("=", 2)[0].trim())
+                .collect(Collectors.toSet());
     }
 
     @Override
@@ -190,6 +214,7 @@ final class ArtemisProvider implements JmsProvider {
         facts.put("blockOnDurableSend", String.valueOf(factory.isBlockOnDurableSend()));
         facts.put("blockOnNonDurableSend", String.valueOf(factory.isBlockOnNonDurableSend()));
         facts.put("minLargeMessageSize", String.valueOf(factory.getMinLargeMessageSize()));
+        facts.put("threadPoolMaxSize", String.valueOf(factory.getThreadPoolMaxSize()));
         return facts;
     }
 

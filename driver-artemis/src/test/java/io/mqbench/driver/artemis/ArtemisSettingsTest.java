@@ -9,6 +9,7 @@ import io.mqbench.driver.jms.JmsSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -122,6 +123,25 @@ class ArtemisSettingsTest {
             assertEquals(false, factory.isBlockOnNonDurableSend());
         } finally {
             factory.close();
+        }
+    }
+
+    @Test
+    void ownThreadPoolIsBoundedAsArtemisGlobalPoolUnlessTheUrlSaysOtherwise() throws IOException {
+        var bounded = ArtemisProvider.connectionFactory(read(""));
+        var three = ArtemisProvider.connectionFactory(read("brokerAddress: tcp://127.0.0.1:61616?threadPoolMaxSize=3\n"));
+        var unbounded = ArtemisProvider.connectionFactory(
+                read("brokerAddress: tcp://127.0.0.1:61616?threadPoolMaxSize=-1\n"));
+        try {
+            assertEquals(ActiveMQClient.getGlobalThreadPoolSize(), bounded.getThreadPoolMaxSize(),
+                    "an unbounded own pool starts a thread whenever none is idle: dozens, each woken for a few messages");
+            assertTrue(bounded.getThreadPoolMaxSize() > 0);
+            assertEquals(3, three.getThreadPoolMaxSize());
+            assertEquals(-1, unbounded.getThreadPoolMaxSize(), "the URL's value wins, unbounded too");
+        } finally {
+            bounded.close();
+            three.close();
+            unbounded.close();
         }
     }
 }
