@@ -165,11 +165,11 @@ mqbench_run() {
 }
 
 if [ ${#CLIENT[@]} -gt 0 ]; then
+  trap 'for b in "${BROKERS[@]}"; do place_broker "$b" "0-$(($(nproc) - 1))"; done' EXIT
   for broker in "${BROKERS[@]}"; do
     place_broker "$broker" "$BROKER_CPUS" || { echo "error: could not place $broker on CPUs $BROKER_CPUS" >&2; exit 2; }
   done
   echo "== brokers on CPUs $BROKER_CPUS, both tools on CPUs $CLIENT_CPUS"
-  trap 'for b in "${BROKERS[@]}"; do place_broker "$b" "0-$(($(nproc) - 1))"; done' EXIT
 fi
 
 # Odd repeats run the vendor tool first, even ones mqbench first: neither always gets the broker

@@ -34,6 +34,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ArtemisProvider implements JmsProvider {
     private static final Logger log = LoggerFactory.getLogger(ArtemisProvider.class);
+    /** The URL parameter that bounds the client's own thread pool. */
+    private static final String THREAD_POOL_MAX_SIZE = "threadPoolMaxSize";
 
     private final ArtemisSettings settings;
     private final ActiveMQConnectionFactory factory;
@@ -94,8 +96,6 @@ final class ArtemisProvider implements JmsProvider {
         }
         return factory;
     }
-
-    private static final String THREAD_POOL_MAX_SIZE = "threadPoolMaxSize";
 
     /** The names of the URL's query parameters (after '?', separated by '&'). */
     private static Set<String> urlParameters(String url) {
