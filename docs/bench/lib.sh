@@ -1,5 +1,47 @@
 # Shared by the benchmark scripts here: source it.
 
+# The prefix that runs a client where client_and_broker_placement put the clients (none: anywhere).
+CLIENT=()
+
+# client_and_broker_placement <brokers...>: with CLIENT_CPUS and BROKER_CPUS set (e.g. 0 and 1),
+# holds every thread of those brokers' processes (bin/brokers', with all their descendants) to
+# BROKER_CPUS until the script exits, when they get every CPU back, and sets CLIENT to the prefix
+# that runs a client on CLIENT_CPUS. Then the broker's capacity no longer depends on how much CPU
+# the client takes from it. Neither set: nothing moves. One set: exit 2.
+client_and_broker_placement() {
+  [ -z "${CLIENT_CPUS:-}${BROKER_CPUS:-}" ] && return 0
+  [ -n "${CLIENT_CPUS:-}" ] && [ -n "${BROKER_CPUS:-}" ] \
+    || { echo "error: set both CLIENT_CPUS and BROKER_CPUS (e.g. CLIENT_CPUS=0 BROKER_CPUS=1), or neither" >&2; exit 2; }
+  command -v taskset > /dev/null || { echo "error: taskset is missing (Debian: util-linux)" >&2; exit 2; }
+  PLACED_BROKERS=("$@")
+  trap 'for b in "${PLACED_BROKERS[@]}"; do place_broker "$b" "0-$(($(nproc) - 1))"; done' EXIT
+  local broker
+  for broker in "$@"; do
+    place_broker "$broker" "$BROKER_CPUS" || { echo "error: could not place $broker on CPUs $BROKER_CPUS" >&2; exit 2; }
+  done
+  CLIENT=(taskset -c "$CLIENT_CPUS")
+  echo "== brokers on CPUs $BROKER_CPUS, clients on CPUs $CLIENT_CPUS"
+}
+
+# broker_tree <broker>: the PIDs of a broker's process (bin/brokers') and all its descendants.
+broker_tree() {
+  local pidfile="$ROOT/.brokers/$1/$1.pid" pid
+  [ -f "$pidfile" ] || { echo "error: $1 is not running from bin/brokers ($pidfile missing)" >&2; return 1; }
+  read -r pid _ < "$pidfile"
+  local queue=("$pid") children
+  while [ ${#queue[@]} -gt 0 ]; do
+    echo "${queue[0]}"
+    read -r -a children <<< "$(pgrep -P "${queue[0]}" | tr '\n' ' ')"
+    queue=("${queue[@]:1}" "${children[@]}")
+  done
+}
+
+# place_broker <broker> <cpus>: every thread of the broker's processes onto those CPUs.
+place_broker() {
+  local pid
+  for pid in $(broker_tree "$1"); do taskset -a -p -c "$2" "$pid" > /dev/null || return 1; done
+}
+
 # bench_folder_and_repeats <default folder name> [output folder] [repeats]: the scripts' two
 # arguments; sets OUT (default results/<name>) and REPEATS (default 3) and makes $OUT/files.
 bench_folder_and_repeats() {
@@ -59,7 +101,7 @@ run_upstream() {
   local prefix
   prefix="$(basename "${3%.yaml}")"
   (cd "$1" && rm -f "$prefix"-*.json
-   timeout -k 10 240 bin/benchmark -d "$2" "$3" > "$5" 2>&1 &
+   timeout -k 10 240 "${CLIENT[@]}" bin/benchmark -d "$2" "$3" > "$5" 2>&1 &
    pid=$!
    while kill -0 "$pid" 2>/dev/null; do
      if ls "$prefix"-*.json > /dev/null 2>&1; then sleep 2; kill "$pid" 2>/dev/null; break; fi

@@ -7,7 +7,10 @@
 # does (producerRate: 10000000): the same measure as upstream's, so it tells whether a gap between
 # the two tools is the client's (docs/max-rate.md, "Client or broker?").
 #
-#   [OPEN_LOOP=1] docs/bench/side-by-side.sh <upstream OMB folder | -> <output folder> [repeats] [brokers...]
+# With CLIENT_CPUS and BROKER_CPUS set (e.g. 0 and 1) the brokers are held to their CPUs and both
+# tools to theirs for the run (client_and_broker_placement in lib.sh).
+#
+#   [OPEN_LOOP=1] [CLIENT_CPUS=0 BROKER_CPUS=1] docs/bench/side-by-side.sh <upstream OMB folder | -> <output folder> [repeats] [brokers...]
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/docs/bench/side-by-side"
@@ -19,6 +22,7 @@ BROKERS=("${@:-kafka rabbitmq artemis redis}")
 read -r -a BROKERS <<< "${BROKERS[*]}"
 
 # The same workload for both tools: upstream open loop; mqbench's search, and open loop with OPEN_LOOP=1.
+client_and_broker_placement "${BROKERS[@]}"
 matched_workload "$OUT/upstream-workload.yaml" upstream max-1kb 10000000
 matched_workload "$OUT/mqbench-workload.yaml" mqbench max-1kb 0 30
 matched_workload "$OUT/mqbench-open-workload.yaml" mqbench max-1kb 10000000 10
@@ -30,12 +34,12 @@ for repeat in $(seq 1 "$REPEATS"); do
     run_upstream "$OMB" "$HERE/upstream-$broker.yaml" "$OUT/upstream-workload.yaml" "$OUT/upstream/$broker" \
       "$OUT/upstream/$broker/run-$repeat.log"
     echo "== $broker, repeat $repeat: mqbench"
-    "$ROOT/bin/benchmark" -d "$HERE/mqbench-$broker.yaml" -o "$OUT/mqbench/$broker" \
+    "${CLIENT[@]}" "$ROOT/bin/benchmark" -d "$HERE/mqbench-$broker.yaml" -o "$OUT/mqbench/$broker" \
       "$OUT/mqbench-workload.yaml" > "$OUT/mqbench/$broker/run-$repeat.log" 2>&1
     if [ "${OPEN_LOOP:-0}" = 1 ]; then
       echo "== $broker, repeat $repeat: mqbench open loop"
       mkdir -p "$OUT/mqbench-open/$broker"
-      "$ROOT/bin/benchmark" -d "$HERE/mqbench-$broker.yaml" -o "$OUT/mqbench-open/$broker" \
+      "${CLIENT[@]}" "$ROOT/bin/benchmark" -d "$HERE/mqbench-$broker.yaml" -o "$OUT/mqbench-open/$broker" \
         "$OUT/mqbench-open-workload.yaml" > "$OUT/mqbench-open/$broker/run-$repeat.log" 2>&1
     fi
   done

@@ -29,8 +29,8 @@
 # With CLIENT_CPUS and BROKER_CPUS set (e.g. CLIENT_CPUS=0 BROKER_CPUS=1), every thread of the
 # broker's processes is held to BROKER_CPUS for the run and both tools to CLIENT_CPUS, so the
 # broker's capacity no longer depends on how much CPU the client takes from it: a client that
-# keeps up reaches the broker's rate, one that does not falls short of the other tool. The
-# broker gets all CPUs back at the end.
+# keeps up reaches the broker's rate, one that does not falls short of the other tool
+# (client_and_broker_placement in lib.sh).
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="$(mkdir -p "${1:?output folder}" && cd "$1" && pwd)"
@@ -60,34 +60,6 @@ POM
     touch "$dir/.fetched"
   fi
   echo "$dir/lib"
-}
-
-# Placement: the broker's process tree to BROKER_CPUS, the clients to CLIENT_CPUS (both or neither).
-CLIENT=()
-if [ -n "${CLIENT_CPUS:-}${BROKER_CPUS:-}" ]; then
-  [ -n "${CLIENT_CPUS:-}" ] && [ -n "${BROKER_CPUS:-}" ] \
-    || { echo "error: set both CLIENT_CPUS and BROKER_CPUS (e.g. CLIENT_CPUS=0 BROKER_CPUS=1), or neither" >&2; exit 2; }
-  command -v taskset > /dev/null || { echo "error: taskset is missing (Debian: util-linux)" >&2; exit 2; }
-  CLIENT=(taskset -c "$CLIENT_CPUS")
-fi
-
-# broker_tree <broker>: the PIDs of the broker's process and all its descendants.
-broker_tree() {
-  local pidfile="$ROOT/.brokers/$1/$1.pid" pid
-  [ -f "$pidfile" ] || { echo "error: $1 is not running from bin/brokers ($pidfile missing)" >&2; return 1; }
-  read -r pid _ < "$pidfile"
-  local queue=("$pid")
-  while [ ${#queue[@]} -gt 0 ]; do
-    echo "${queue[0]}"
-    read -r -a children <<< "$(pgrep -P "${queue[0]}" | tr '\n' ' ')"
-    queue=("${queue[@]:1}" "${children[@]}")
-  done
-}
-
-# place_broker <broker> <cpus>: every thread of the broker's processes onto those CPUs.
-place_broker() {
-  local pid
-  for pid in $(broker_tree "$1"); do taskset -a -p -c "$2" "$pid" > /dev/null || return 1; done
 }
 
 # shellcheck source=lib.sh
@@ -164,13 +136,7 @@ mqbench_run() {
     > "$OUT/mqbench/$1/run-$2.log" 2>&1 || echo "   (mqbench failed: $OUT/mqbench/$1/run-$2.log)"
 }
 
-if [ ${#CLIENT[@]} -gt 0 ]; then
-  trap 'for b in "${BROKERS[@]}"; do place_broker "$b" "0-$(($(nproc) - 1))"; done' EXIT
-  for broker in "${BROKERS[@]}"; do
-    place_broker "$broker" "$BROKER_CPUS" || { echo "error: could not place $broker on CPUs $BROKER_CPUS" >&2; exit 2; }
-  done
-  echo "== brokers on CPUs $BROKER_CPUS, both tools on CPUs $CLIENT_CPUS"
-fi
+client_and_broker_placement "${BROKERS[@]}"
 
 # Odd repeats run the vendor tool first, even ones mqbench first: neither always gets the broker
 # as the other left it.
