@@ -5,12 +5,10 @@ import io.mqbench.driver.jms.JmsFailures;
 import io.mqbench.driver.jms.JmsProvider;
 import io.mqbench.driver.jms.JmsSettings;
 import io.mqbench.driver.support.ClientLibraryConflict;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
+import java.util.regex.Pattern;
 import javax.jms.Connection;
 import javax.jms.Destination;
 import javax.jms.JMSException;
@@ -34,8 +32,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ArtemisProvider implements JmsProvider {
     private static final Logger log = LoggerFactory.getLogger(ArtemisProvider.class);
-    /** The URL parameter that bounds the client's own thread pool. */
-    private static final String THREAD_POOL_MAX_SIZE = "threadPoolMaxSize";
+    /** The URL parameter that bounds the client's own thread pool, wherever it stands in the URL. */
+    private static final Pattern THREAD_POOL_MAX_SIZE = Pattern.compile("[?&]\\s*threadPoolMaxSize\\s*=");
 
     private final ArtemisSettings settings;
     private final ActiveMQConnectionFactory factory;
@@ -91,21 +89,10 @@ final class ArtemisProvider implements JmsProvider {
         // speed on one core that is dozens of threads, each woken for a few messages (30 against
         // 25 us of client CPU a message, driver-artemis/README.md). Bound it as Artemis bounds its
         // global pool (8 threads per core), the pool of `artemis perf client` and upstream's driver.
-        if (!urlParameters(settings.brokerAddress).contains(THREAD_POOL_MAX_SIZE)) {
+        if (!THREAD_POOL_MAX_SIZE.matcher(settings.brokerAddress).find()) {
             factory.setThreadPoolMaxSize(ActiveMQClient.getGlobalThreadPoolSize());
         }
         return factory;
-    }
-
-    /** The names of the URL's query parameters (after '?', separated by '&'). */
-    private static Set<String> urlParameters(String url) {
-        int query = url.indexOf('?');
-        if (query < 0) {
-            return Set.of();
-        }
-        return Arrays.stream(url.substring(query + 1).split("&"))
-                .map(parameter -> parameter.split("=", 2)[0].trim())
-                .collect(Collectors.toSet());
     }
 
     @Override

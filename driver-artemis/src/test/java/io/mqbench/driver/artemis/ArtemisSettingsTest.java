@@ -132,13 +132,18 @@ class ArtemisSettingsTest {
         var three = ArtemisProvider.connectionFactory(read("brokerAddress: tcp://127.0.0.1:61616?threadPoolMaxSize=3\n"));
         var unbounded = ArtemisProvider.connectionFactory(
                 read("brokerAddress: tcp://127.0.0.1:61616?threadPoolMaxSize=-1\n"));
+        // An HA list whose first connector has parameters of its own: the factory's come after ')?'.
+        var ha = ArtemisProvider.connectionFactory(read(
+                "brokerAddress: (tcp://127.0.0.1:61616?tcpNoDelay=true,tcp://127.0.0.1:61617)?threadPoolMaxSize=-1\n"));
         try {
             assertEquals(ActiveMQClient.getGlobalThreadPoolSize(), bounded.getThreadPoolMaxSize(),
                     "an unbounded own pool starts a thread whenever none is idle: dozens, each woken for a few messages");
             assertTrue(bounded.getThreadPoolMaxSize() > 0);
             assertEquals(3, three.getThreadPoolMaxSize());
             assertEquals(-1, unbounded.getThreadPoolMaxSize(), "the URL's value wins, unbounded too");
+            assertEquals(-1, ha.getThreadPoolMaxSize(), "found after an HA list of connectors too");
         } finally {
+            ha.close();
             bounded.close();
             three.close();
             unbounded.close();
