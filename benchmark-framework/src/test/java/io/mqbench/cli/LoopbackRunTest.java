@@ -92,15 +92,25 @@ class LoopbackRunTest {
         assertEquals(2000, r.get("publishRate").get(0).asDouble(), 2000 * 0.02);
         assertEquals(5.0, r.get("aggregatedEndToEndLatency50pct").asDouble(), 0.25, "e2e p50 is the injected 5 ms");
         JsonNode samples = r.get("samples");
+        JsonNode medians = samples.get("endToEndLatency50pct");
         double previous = 0;
+        int secondsOff = 0;
         for (int i = 0; i < 12; i++) {
             double end = samples.get("second").get(i).asDouble();
             assertEquals(1.0, end - previous, 0.1, "sample lengths: " + samples.get("second"));
             assertEquals(2000, samples.get("publishRate").get(i).asDouble(), 2000 * 0.05, samples.get("publishRate").toString());
-            assertEquals(5.0, samples.get("endToEndLatency50pct").get(i).asDouble(), 0.3,
-                    "second " + (i + 1) + "'s end-to-end median: " + samples.get("endToEndLatency50pct"));
+            double median = medians.get(i).asDouble();
+            // Each second is the injected delay in milliseconds (a unit or window mistake is off
+            // by far more than 1 ms), never below it ...
+            assertEquals(5.5, median, 0.5, "second " + (i + 1) + "'s end-to-end median: " + medians);
+            if (Math.abs(median - 5.0) > 0.3) {
+                secondsOff++;
+            }
             previous = end;
         }
+        // ... and close to it but for one second a busy machine held back: CI saw one second's
+        // median at 5.335 ms in one run and 5.527 ms in the next, the other eleven under 5.22.
+        assertTrue(secondsOff <= 1, "seconds more than 0.3 ms off the injected 5 ms: " + secondsOff + " in " + medians);
     }
 
     @Test
