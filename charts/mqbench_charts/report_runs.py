@@ -79,7 +79,8 @@ def status_html(run: Run) -> str:
 
 
 def client_load_text(raw: dict) -> str:
-    """Each worker's share of its cores, GC share, compiling time and machine in the measured phase, and CPU per message."""
+    """Each worker's share of its cores, GC share, compiling time, busiest sending thread and machine in the measured
+    phase, and CPU per message."""
     load = _dict(raw, "clientLoad")
     workers = [w for w in load.get("workers") or [] if isinstance(w, dict)]
     if not workers:
@@ -87,6 +88,8 @@ def client_load_text(raw: dict) -> str:
     parts = [f"{w.get('worker')}: {100 * (w.get('cpuShare') or 0):.0f}% of {w.get('cores')} cores "
              f"(busiest period {100 * (w.get('cpuShareMaxPeriod') or 0):.0f}%), GC {100 * (w.get('gcShare') or 0):.1f}%"
              + (f", JIT {w['jitSeconds']:.1f} s" if isinstance(w.get("jitSeconds"), (int, float)) else "")
+             + (f", busiest sender {100 * w['senderBusyShare']:.0f}% without sleep"
+                if isinstance(w.get("senderBusyShare"), (int, float)) else "")
              + (f", machine {100 * w['hostCpuShare']:.0f}% busy" if isinstance(w.get("hostCpuShare"), (int, float)) else "")
              + _host_took(w)
              for w in workers]

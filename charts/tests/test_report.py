@@ -134,6 +134,9 @@ def test_a_client_bound_run_is_marked_and_its_client_load_shown(make_run):
     assert ", GC 1.2%, machine 98% busy; 1.25 µs" in client_load_text(make_run(extra={"clientBound": True, "clientLoad": load}).raw)
     load["workers"][0]["jitSeconds"] = 4.26
     assert ", GC 1.2%, JIT 4.3 s, machine 98% busy; 1.25 µs" in client_load_text(make_run(extra={"clientLoad": load}).raw)
+    load["workers"][0]["senderBusyShare"] = 0.964
+    assert ", JIT 4.3 s, busiest sender 96% without sleep, machine 98% busy; " in client_load_text(make_run(extra={"clientLoad": load}).raw)
+    del load["workers"][0]["senderBusyShare"]
     load["workers"][0]["hostStealShare"] = 0.0015
     assert "taken by the host" not in client_load_text(make_run(extra={"clientLoad": load}).raw)
     load["workers"][0]["hostStealShare"] = 0.021

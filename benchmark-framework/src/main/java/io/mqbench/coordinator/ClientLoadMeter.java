@@ -2,6 +2,7 @@ package io.mqbench.coordinator;
 
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.ProcessLoad;
+import io.mqbench.worker.SenderLoad;
 import io.mqbench.worker.Worker;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -24,6 +25,13 @@ final class ClientLoadMeter {
      * anything else on the same machine took the CPU the client would have needed.
      */
     static final double CPU_BOUND_SHARE = 0.90;
+    /**
+     * A sending thread that ran, or waited for a core, for this share of the measured phase had no
+     * time to spare: one that keeps up sleeps until its next message is due (or until a full window
+     * has room, which is the broker's doing and is sleep too). A single sender is one core's work,
+     * so on a machine of several cores it reaches its limit long before the process's share does.
+     */
+    static final double SENDER_BOUND_SHARE = 0.90;
     /** Garbage collection taking this share of the time stalls senders and receivers alike. */
     static final double GC_BOUND_SHARE = 0.10;
     /**
@@ -62,6 +70,20 @@ final class ClientLoadMeter {
         long hostBusyTicks;
         long hostTotalTicks;
         long hostStealTicks;
+        final Map<Long, SenderStretch> senders = new LinkedHashMap<>();
+    }
+
+    /** What one sending thread did over the periods recorded so far. */
+    private static final class SenderStretch {
+        String thread;
+        long wallNanos;
+        long runNanos;
+        long waitNanos;
+        boolean waitKnown = true;
+
+        double busyShare() {
+            return (runNanos + (waitKnown ? waitNanos : 0)) / (double) wallNanos;
+        }
     }
 
     /**
@@ -107,9 +129,44 @@ final class ClientLoadMeter {
                     stretch.hostTotalTicks += now.hostTotalTicks() - before.hostTotalTicks();
                     stretch.hostStealTicks += Math.max(0, now.hostStealTicks() - before.hostStealTicks());
                 }
+                recordSenders(stretch, before, now, wall);
             }
         }
         return highest;
+    }
+
+    /** Each sending thread that both samples show (a thread started since has no interval yet). */
+    private static void recordSenders(Stretch stretch, ProcessLoad before, ProcessLoad now, long wall) {
+        Map<Long, SenderLoad> earlier = new HashMap<>();
+        for (SenderLoad sender : before.senders()) {
+            earlier.put(sender.threadId(), sender);
+        }
+        for (SenderLoad sender : now.senders()) {
+            SenderLoad then = earlier.get(sender.threadId());
+            if (then == null || then.runNanos() < 0 || sender.runNanos() < then.runNanos()) {
+                continue;
+            }
+            SenderStretch senderStretch = stretch.senders.computeIfAbsent(sender.threadId(), id -> new SenderStretch());
+            senderStretch.thread = sender.thread();
+            senderStretch.wallNanos += wall;
+            senderStretch.runNanos += sender.runNanos() - then.runNanos();
+            if (sender.waitNanos() < 0 || then.waitNanos() < 0) {
+                senderStretch.waitKnown = false;
+            } else {
+                senderStretch.waitNanos += Math.max(0, sender.waitNanos() - then.waitNanos());
+            }
+        }
+    }
+
+    /** The sending thread with the least time to spare, or null when the worker has none measured. */
+    private static SenderStretch busiestSender(Stretch stretch) {
+        SenderStretch busiest = null;
+        for (SenderStretch sender : stretch.senders.values()) {
+            if (sender.wallNanos > 0 && (busiest == null || sender.busyShare() > busiest.busyShare())) {
+                busiest = sender;
+            }
+        }
+        return busiest;
     }
 
     /**
@@ -137,6 +194,11 @@ final class ClientLoadMeter {
             worker.heapMaxBytes = s.heapMax;
             worker.hostCpuShare = s.hostTotalTicks > 0 ? s.hostBusyTicks / (double) s.hostTotalTicks : null;
             worker.hostStealShare = s.hostTotalTicks > 0 ? s.hostStealTicks / (double) s.hostTotalTicks : null;
+            SenderStretch sender = busiestSender(s);
+            if (sender != null) {
+                worker.senderBusyShare = sender.busyShare();
+                worker.senderRunShare = sender.runNanos / (double) sender.wallNanos;
+            }
             load.workers.add(worker);
             cpuNanos += s.cpuNanos;
             if (worker.cpuShare >= CPU_BOUND_SHARE) {
@@ -147,6 +209,9 @@ final class ClientLoadMeter {
                         + " cores; other processes, such as a broker on the same machine, the rest)", worker.worker,
                         worker.hostCpuShare * 100, worker.worker, worker.cpuShare * 100, worker.cores));
             }
+            if (sender != null && worker.senderBusyShare >= SENDER_BOUND_SHARE) {
+                load.reasons.add(senderBound(worker.worker, sender));
+            }
             if (worker.gcShare >= GC_BOUND_SHARE) {
                 load.reasons.add(String.format(Locale.ROOT, "%s spent %.0f%% of the time collecting garbage (heap up to %,d of %,d MB)",
                         worker.worker, worker.gcShare * 100, worker.heapUsedMaxBytes >> 20, worker.heapMaxBytes >> 20));
@@ -155,6 +220,15 @@ final class ClientLoadMeter {
         load.cpuMicrosPerMessageSent = messagesSent > 0 ? cpuNanos / 1e3 / messagesSent : null;
         load.cpuMicrosPerMessageReceived = messagesReceived > 0 ? cpuNanos / 1e3 / messagesReceived : null;
         return load;
+    }
+
+    private static String senderBound(String worker, SenderStretch sender) {
+        String time = sender.waitKnown
+                ? String.format(Locale.ROOT, "it ran %.0f%% of the measured phase and waited for a core %.0f%%",
+                        100.0 * sender.runNanos / sender.wallNanos, 100.0 * sender.waitNanos / sender.wallNanos)
+                : String.format(Locale.ROOT, "it ran %.0f%% of the measured phase", 100.0 * sender.runNanos / sender.wallNanos);
+        return String.format(Locale.ROOT, "the sending thread %s of %s had no time to spare: %s (a sender that keeps up"
+                + " sleeps until its next message is due; more producers, or workers, would tell)", sender.thread, worker, time);
     }
 
     /**

@@ -301,6 +301,14 @@ public class TestResult {
          * steal time), part of hostCpuShare; null when the platform does not say.
          */
         public Double hostStealShare;
+        /**
+         * The share of the measured phase the worker's busiest sending thread ran or waited for a
+         * core, i.e. did not sleep: near 1.0 it could not have sent faster. Null when the worker
+         * sent nothing or cannot say.
+         */
+        public Double senderBusyShare;
+        /** The share of the measured phase that thread ran (the rest of senderBusyShare it waited for a core). */
+        public Double senderRunShare;
     }
 
     /** Throughput over the measured window: means (total over time) and the spread of periods. */

@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -66,7 +67,8 @@ public final class LocalWorker implements Worker {
     private BenchmarkDriver driver;
     private final List<ProducerSlot> producers = new ArrayList<>();
     private final List<ConsumerHandle> consumers = new ArrayList<>();
-    private final List<SenderThread> senders = new ArrayList<>();
+    /** Read by the load samples from other threads while a run starts or stops them. */
+    private final List<SenderThread> senders = new CopyOnWriteArrayList<>();
     private boolean headerEnabled;
 
     private record ConsumerHandle(BenchmarkConsumer consumer, ConsumerReceipts receipts, PauseGate gate) {}
@@ -316,7 +318,11 @@ public final class LocalWorker implements Worker {
     /** This process: in a local run the coordinator and an in-process broker (loopback) count too. */
     @Override
     public List<ProcessLoad> processLoad() {
-        return List.of(ProcessLoad.sample(id));
+        List<SenderLoad> senderLoads = new ArrayList<>(senders.size());
+        for (SenderThread sender : senders) {
+            senderLoads.add(sender.load());
+        }
+        return List.of(ProcessLoad.sample(id, senderLoads));
     }
 
     /**

@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A worker process's own load at one instant: CPU time used so far (user + system, all threads),
@@ -29,14 +30,19 @@ import java.nio.file.Path;
  * @param hostStealTicks the part of the busy ticks a virtual machine's host took for something else
  *     (steal): a thread woken on a virtual CPU the host has taken waits until it is given back; 0
  *     where the platform does not say (or the worker is older)
+ * @param senders the worker's sending threads, one per producer; empty when it has none (or is older)
  */
 public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cpuNanos, long gcMillis, long jitMillis,
                           long heapUsedBytes, long heapMaxBytes, long hostBusyTicks, long hostTotalTicks,
-                          long hostStealTicks) {
+                          long hostStealTicks, List<SenderLoad> senders) {
     private static final Path PROC_STAT = Path.of("/proc/stat");
 
-    /** This JVM, now. */
-    public static ProcessLoad sample(String worker) {
+    public ProcessLoad {
+        senders = senders == null ? List.of() : List.copyOf(senders);
+    }
+
+    /** This JVM, now, with the given sending threads' times. */
+    public static ProcessLoad sample(String worker, List<SenderLoad> senders) {
         long gc = 0;
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             gc += Math.max(0, collector.getCollectionTime());
@@ -44,13 +50,13 @@ public record ProcessLoad(String worker, long sampledAtNanos, int cores, long cp
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         long[] host = hostTicks();
         return new ProcessLoad(worker, System.nanoTime(), Runtime.getRuntime().availableProcessors(), processCpuNanos(),
-                gc, compilationMillis(), heap.getUsed(), heap.getMax(), host[0], host[1], host[2]);
+                gc, compilationMillis(), heap.getUsed(), heap.getMax(), host[0], host[1], host[2], senders);
     }
 
     /** The same sample under the name the coordinator knows its worker by. */
     public ProcessLoad named(String name) {
         return new ProcessLoad(name, sampledAtNanos, cores, cpuNanos, gcMillis, jitMillis, heapUsedBytes, heapMaxBytes, hostBusyTicks,
-                hostTotalTicks, hostStealTicks);
+                hostTotalTicks, hostStealTicks, senders);
     }
 
     /**

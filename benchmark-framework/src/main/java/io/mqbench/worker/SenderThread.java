@@ -10,6 +10,7 @@ final class SenderThread implements Runnable {
     private final PacedSchedule schedule;
     private final BatchDraw batches;
     private final Thread thread;
+    private final ThreadTimes times;
     private volatile boolean running = true;
 
     SenderThread(String name, ProducerSlot slot, double rate, BatchDraw batches) {
@@ -18,6 +19,7 @@ final class SenderThread implements Runnable {
         this.schedule = new PacedSchedule(rate);
         this.thread = new Thread(this, name);
         this.thread.setDaemon(true);
+        this.times = new ThreadTimes(thread);
     }
 
     void start() {
@@ -30,6 +32,7 @@ final class SenderThread implements Runnable {
 
     @Override
     public void run() {
+        times.learnOwnId();
         while (running) {
             int batch = batches.next();
             long intended = schedule.awaitNext(batch, slot.lastSentNanos());
@@ -47,6 +50,12 @@ final class SenderThread implements Runnable {
                 }
             }
         }
+    }
+
+    /** This thread's time so far, for the saturation guard: a sender with none to spare is the limit. */
+    SenderLoad load() {
+        long[] sample = times.sample();
+        return new SenderLoad(thread.getName(), thread.getId(), sample[0], sample[1]);
     }
 
     /** Stops sending and waits for the thread; sends already made may still complete later. */

@@ -1,6 +1,7 @@
 package io.mqbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,5 +57,34 @@ class ClientBoundRunTest {
         assertEquals(free.at("/clientLoad/reasons").size() > 0, free.path("clientBound").asBoolean(), free.toString());
         assertTrue(free.at("/clientLoad/workers/0/cpuShare").asDouble() < 0.5, free.path("clientLoad").toString());
         assertTrue(free.at("/clientLoad/cpuMicrosPerMessageSent").asDouble() > 0, free.path("clientLoad").toString());
+    }
+
+    /**
+     * One producer flat out with nobody consuming: its sending thread is one core's work, so the
+     * process and the machine keep a core to spare (about half of a 2-core machine) while the
+     * sender could not have sent faster. The process's share alone missed it; the sender's own time
+     * says it. The same sender at a light rate sleeps most of the time.
+     */
+    @Test
+    void aSenderWithNoTimeToSpareIsFlaggedWhateverTheProcessesShare() throws Exception {
+        Path driver = TempFiles.write(dir, "loopback.yaml", LOOPBACK);
+        String flatOut = TempFiles.fixedRateWorkloadText("sender-bound", 1, 100, 50_000_000, 6, 1)
+                .replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 0");
+        Path workload = TempFiles.write(dir, "sender-bound.yaml", flatOut);
+        BenchmarkCli heavy = BenchmarkCli.run("-d", driver.toString(), "-o", dir.resolve("sender").toString(), workload.toString());
+        assertEquals(0, heavy.exitCode, heavy.err() + heavy.out());
+        JsonNode bound = BenchmarkCli.onlyResult(dir.resolve("sender"));
+        assertTrue(bound.path("clientBound").asBoolean(), bound.path("clientLoad").toString());
+        assertTrue(bound.at("/clientLoad/reasons").toString().contains("the sending thread mqbench-sender-0 of local had no time to spare"),
+                bound.path("clientLoad").toString());
+        assertTrue(bound.at("/clientLoad/workers/0/senderBusyShare").asDouble() >= 0.9, bound.path("clientLoad").toString());
+
+        Path light = TempFiles.fixedRateWorkload(dir, "light", 1, 100, 10_000, 6, 1);
+        BenchmarkCli easy = BenchmarkCli.run("-d", driver.toString(), "-o", dir.resolve("light").toString(), light.toString());
+        assertEquals(0, easy.exitCode, easy.err() + easy.out());
+        JsonNode free = BenchmarkCli.onlyResult(dir.resolve("light"));
+        double senderBusy = free.at("/clientLoad/workers/0/senderBusyShare").asDouble(-1);
+        assertTrue(senderBusy >= 0 && senderBusy < 0.5, free.path("clientLoad").toString());
+        assertFalse(free.at("/clientLoad/reasons").toString().contains("sending thread"), free.path("clientLoad").toString());
     }
 }

@@ -99,6 +99,12 @@ class DistributedRunTest {
                 List.of(r.at("/clientLoad/workers/0/worker").asText(), r.at("/clientLoad/workers/1/worker").asText()));
         assertTrue(r.at("/clientLoad/workers/0/cpuSeconds").asDouble() > 0, r.get("clientLoad").toString());
         assertTrue(r.at("/clientLoad/workers/0/jitSeconds").isNumber(), "HotSpot says how long it compiled: " + r.get("clientLoad"));
+        for (JsonNode worker : r.at("/clientLoad/workers")) {
+            // ... with its sending threads' time (each worker produces here), which tells a sender
+            // with no time to spare from one that sleeps between messages.
+            double senderBusy = worker.path("senderBusyShare").asDouble(-1);
+            assertTrue(senderBusy > 0 && senderBusy <= 1.05, r.get("clientLoad").toString());
+        }
         assertTrue(r.get("clientBound").isBoolean());
         assertTrue(run.out().contains("| client cpu "), run.out());
     }

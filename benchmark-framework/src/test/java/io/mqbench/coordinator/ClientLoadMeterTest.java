@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mqbench.result.TestResult;
 import io.mqbench.worker.ProcessLoad;
+import io.mqbench.worker.SenderLoad;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ClientLoadMeterTest {
     private static final long SECOND = 1_000_000_000L;
+    private static final long MILLI = 1_000_000L;
 
     @Test
     void theShareOfItsCoresAWorkerUsedBetweenTwoSamples() {
@@ -114,19 +116,60 @@ class ClientLoadMeterTest {
         assertTrue(load.reasons.isEmpty(), "the host's share is in the machine's busy share, not a reason of its own");
     }
 
+    @Test
+    void aSendingThreadWithNoTimeToSpareMakesTheRunClientBoundWhateverTheProcessesShare() {
+        // 10 s on 2 cores with 11 s of CPU (55 %, no reason of its own). Sender 7 ran 8.5 s and
+        // waited for a core 0.7 s (92 %); sender 8 ran 3 s and waited 1 s (40 %).
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(senders("a", 0, 0, new SenderLoad("mqbench-sender-0", 7, 1_000, 500),
+                new SenderLoad("mqbench-sender-1", 8, 2_000, 0))), false);
+        meter.sample(List.of(senders("a", 10 * SECOND, 11 * SECOND, new SenderLoad("mqbench-sender-0", 7, 1_000 + 8_500 * MILLI,
+                500 + 700 * MILLI), new SenderLoad("mqbench-sender-1", 8, 2_000 + 3 * SECOND, SECOND))), true);
+        TestResult.ClientLoad load = meter.summary(10, 10);
+        TestResult.WorkerLoad worker = load.workers.get(0);
+        assertEquals(0.92, worker.senderBusyShare, 1e-9);
+        assertEquals(0.85, worker.senderRunShare, 1e-9);
+        assertEquals(List.of("the sending thread mqbench-sender-0 of a had no time to spare: it ran 85% of the measured phase"
+                + " and waited for a core 7% (a sender that keeps up sleeps until its next message is due; more producers, or"
+                + " workers, would tell)"), load.reasons);
+    }
+
+    @Test
+    void aSenderThatSleptOrStartedBetweenTheSamplesIsNoReason() {
+        // Sender 3 ran 5 s of 10 (50 %); sender 4 started after the first sample (a new run's
+        // sender, named as an old one was): it has no interval, whatever its counters say; a
+        // platform that gives no run-queue time counts the running alone.
+        ClientLoadMeter meter = new ClientLoadMeter();
+        meter.sample(List.of(senders("a", 0, 0, new SenderLoad("mqbench-sender-0", 3, 0, -1))), false);
+        meter.sample(List.of(senders("a", 10 * SECOND, 6 * SECOND, new SenderLoad("mqbench-sender-0", 3, 5 * SECOND, -1),
+                new SenderLoad("mqbench-sender-0", 4, 9 * SECOND, 0))), true);
+        TestResult.ClientLoad load = meter.summary(10, 10);
+        assertEquals(0.5, load.workers.get(0).senderBusyShare, 1e-9);
+        assertTrue(load.reasons.isEmpty(), load.reasons.toString());
+
+        ClientLoadMeter none = new ClientLoadMeter();
+        none.sample(List.of(load("a", 0, 0, 0)), false);
+        none.sample(List.of(load("a", 10 * SECOND, SECOND, 0)), true);
+        assertNull(none.summary(10, 10).workers.get(0).senderBusyShare, "a worker without senders (or an older one)");
+    }
+
+    private static ProcessLoad senders(String worker, long at, long cpu, SenderLoad... senders) {
+        return new ProcessLoad(worker, at, 2, cpu, 0, 0, 100L << 20, 1024L << 20, 0, 0, 0, List.of(senders));
+    }
+
     private static ProcessLoad load(String worker, long at, long cpu, long gcMillis) {
         return load(worker, at, cpu, gcMillis, 0, 0);
     }
 
     private static ProcessLoad load(String worker, long at, long cpu, long gcMillis, long hostBusy, long hostTotal) {
-        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 0, 100L << 20, 1024L << 20, hostBusy, hostTotal, 0);
+        return new ProcessLoad(worker, at, 2, cpu, gcMillis, 0, 100L << 20, 1024L << 20, hostBusy, hostTotal, 0, List.of());
     }
 
     private static ProcessLoad steal(String worker, long at, long hostBusy, long hostTotal, long hostSteal) {
-        return new ProcessLoad(worker, at, 2, 0, 0, 0, 100L << 20, 1024L << 20, hostBusy, hostTotal, hostSteal);
+        return new ProcessLoad(worker, at, 2, 0, 0, 0, 100L << 20, 1024L << 20, hostBusy, hostTotal, hostSteal, List.of());
     }
 
     private static ProcessLoad jit(String worker, long at, long cpu, long jitMillis) {
-        return new ProcessLoad(worker, at, 2, cpu, 0, jitMillis, 100L << 20, 1024L << 20, 0, 0, 0);
+        return new ProcessLoad(worker, at, 2, cpu, 0, jitMillis, 100L << 20, 1024L << 20, 0, 0, 0, List.of());
     }
 }

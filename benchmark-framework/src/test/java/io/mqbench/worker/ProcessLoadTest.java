@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ProcessLoadTest {
@@ -20,12 +21,18 @@ class ProcessLoadTest {
 
     @Test
     void aSampleOfThisProcessSaysHowBusyItsMachineHasBeen() {
-        ProcessLoad load = ProcessLoad.sample("here");
+        ProcessLoad load = ProcessLoad.sample("here", List.of(new SenderLoad("mqbench-sender-0", 1, 2, 3)));
         assertTrue(load.hostTotalTicks() > 0 && load.hostBusyTicks() > 0 && load.hostBusyTicks() <= load.hostTotalTicks(),
                 load.hostBusyTicks() + " of " + load.hostTotalTicks());
         assertEquals("there", load.named("there").worker());
         assertEquals(load.hostBusyTicks(), load.named("there").hostBusyTicks());
         assertEquals(load.hostStealTicks(), load.named("there").hostStealTicks());
         assertTrue(load.hostStealTicks() >= 0 && load.hostStealTicks() <= load.hostBusyTicks());
+        assertEquals(load.senders(), load.named("there").senders());
+    }
+
+    @Test
+    void aWorkerOlderThanTheSendersFieldHasNone() {
+        assertEquals(List.of(), new ProcessLoad("old", 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, null).senders());
     }
 }

@@ -9,7 +9,6 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.mqbench.Version;
 import io.mqbench.stats.MicrosClock;
-import io.mqbench.worker.ProcessLoad;
 import io.mqbench.worker.commands.ConsumerAssignment;
 import io.mqbench.worker.commands.ProducerWorkAssignment;
 import io.mqbench.worker.commands.TopicsInfo;
@@ -110,7 +109,7 @@ final class WorkerRoutes {
         });
         app.get(WorkerProtocol.PROCESS_LOAD, ctx -> {
             service.lease().touch(caller(ctx));
-            reply(ctx, ProcessLoad.sample(service.instance()));
+            reply(ctx, service.processLoad());
         });
         app.get(WorkerProtocol.WORKER_INFO, ctx -> {
             Map<String, Object> info = new LinkedHashMap<>();

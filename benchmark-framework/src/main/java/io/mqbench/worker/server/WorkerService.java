@@ -5,6 +5,7 @@ import io.mqbench.config.SecretRedactor;
 import io.mqbench.config.UserError;
 import io.mqbench.metrics.WorkerMetrics;
 import io.mqbench.worker.LocalWorker;
+import io.mqbench.worker.ProcessLoad;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +45,11 @@ final class WorkerService {
 
     String instance() {
         return instance;
+    }
+
+    /** This process's load with its sending threads', under the name a coordinator knows this worker by. */
+    ProcessLoad processLoad() {
+        return worker.processLoad().get(0).named(instance);
     }
 
     CoordinatorLease lease() {
