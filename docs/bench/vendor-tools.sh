@@ -30,7 +30,9 @@
 # broker's processes is held to BROKER_CPUS for the run and both tools to CLIENT_CPUS, so the
 # broker's capacity no longer depends on how much CPU the client takes from it: a client that
 # keeps up reaches the broker's rate, one that does not falls short of the other tool
-# (client_and_broker_placement in lib.sh).
+# (client_and_broker_placement in lib.sh). The table then also shows how busy the clients' CPUs and
+# the broker's were in each run (cpu_busy.py): a broker busy all the time while the client had
+# time to spare was the limit.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="$(mkdir -p "${1:?output folder}" && cd "$1" && pwd)"
@@ -123,17 +125,36 @@ vendor_run() {
   local before after
   echo "== $1, repeat $2: the vendor tool"
   before="$(cpu_ticks)"
-  "vendor_$1" "$OUT/vendor/$1/run-$2.log" || echo "   (the vendor tool failed: $OUT/vendor/$1/run-$2.log)"
+  cpus_busy "$OUT/vendor/$1/run-$2.cpus" "vendor_$1" "$OUT/vendor/$1/run-$2.log" \
+    || echo "   (the vendor tool failed: $OUT/vendor/$1/run-$2.log)"
   after="$(cpu_ticks)"
   echo "$before $after" | awk '{printf "%.4f\n", ($3 - $1) / ($4 - $2)}' > "$OUT/vendor/$1/run-$2.steal"
+}
+
+# cpus_busy <file> <command...>: runs the command; with broker and clients placed apart, also writes
+# to <file> how busy the clients' CPUs and the broker's were from 16 to 38 s after its start (inside
+# both tools' measured stretch: 10 s of warm-up after the JVM's start, and mqbench's few seconds
+# more for producers behind their schedule). A run that ends sooner leaves no file.
+cpus_busy() {
+  local file=$1 sampler status
+  shift
+  rm -f "$file"
+  [ ${#CLIENT[@]} -eq 0 ] && { "$@"; return; }
+  python3 "$ROOT/docs/bench/cpu_busy.py" "$file" 16 22 "$CLIENT_CPUS" "$BROKER_CPUS" &
+  sampler=$!
+  "$@"
+  status=$?
+  kill "$sampler" 2> /dev/null
+  wait "$sampler" 2> /dev/null
+  return $status
 }
 
 mqbench_run() {
   local workload="$OUT/workload.yaml"
   [ "$1" = redis ] && workload="$OUT/workload-producers-only.yaml"
   echo "== $1, repeat $2: mqbench"
-  "${CLIENT[@]}" "$ROOT/bin/benchmark" -d "$ROOT/driver-$1/$1-local.yaml" -o "$OUT/mqbench/$1" "$workload" \
-    > "$OUT/mqbench/$1/run-$2.log" 2>&1 || echo "   (mqbench failed: $OUT/mqbench/$1/run-$2.log)"
+  cpus_busy "$OUT/mqbench/$1/run-$2.cpus" "${CLIENT[@]}" "$ROOT/bin/benchmark" -d "$ROOT/driver-$1/$1-local.yaml" \
+    -o "$OUT/mqbench/$1" "$workload" > "$OUT/mqbench/$1/run-$2.log" 2>&1 || echo "   (mqbench failed: $OUT/mqbench/$1/run-$2.log)"
 }
 
 client_and_broker_placement "${BROKERS[@]}"

@@ -6,6 +6,8 @@ from its result files, and their ratio run by run.
 Where a vendor tool prints rates as it goes (Kafka's tools every 5 s, PerfTest and `artemis perf
 client` every second), its rate is the mean over the same stretch as mqbench's measured phase:
 from the end of the warm-up, for as long. redis-benchmark prints one figure for the whole run.
+With broker and clients placed apart, each run's busy share of the clients' and the broker's CPUs
+is shown too: a broker busy all the time while the client had time to spare was the limit.
 """
 import glob
 import json
@@ -86,6 +88,18 @@ def vendor_steal(log):
     return float(read(path)) if os.path.exists(path) else None
 
 
+def cpus_busy(log):
+    """How busy the clients' and the broker's CPUs were in the run (vendor-tools.sh writes it when it
+    places them apart, cpu_busy.py), as (client, broker), or None."""
+    path = log[: -len(".log")] + ".cpus"
+    fields = dict(part.split("=") for part in read(path).split()) if os.path.exists(path) else {}
+    return (float(fields["client"]), float(fields["broker"])) if "client" in fields and "broker" in fields else None
+
+
+def busy_text(busy):
+    return "n/a" if busy is None else f"{busy[0] * 100:.0f} / {busy[1] * 100:.0f}"
+
+
 def percent(share):
     return "n/a" if share is None else f"{share * 100:.1f}"
 
@@ -95,9 +109,11 @@ def fmt(value):
 
 
 def main(out, warmup, measured):
-    print("| broker | vendor tool | run | vendor publish / consume msg/s | mqbench publish / consume msg/s | mqbench / vendor (publish) | host took % (vendor / mqbench) |")
-    print("|---|---|---|---|---|---|---|")
-    ratios, undisturbed = {}, {}
+    placed = bool(glob.glob(os.path.join(out, "*", "*", "run-*.cpus")))
+    print("| broker | vendor tool | run | vendor publish / consume msg/s | mqbench publish / consume msg/s | mqbench / vendor (publish) | host took % (vendor / mqbench) |"
+          + (" client / broker CPUs busy % (vendor; mqbench) |" if placed else ""))
+    print("|---|---|---|---|---|---|---|" + ("---|" if placed else ""))
+    ratios, undisturbed, busy = {}, {}, {}
     for broker in sorted(os.listdir(os.path.join(out, "vendor"))):
         name, parse = VENDORS[broker]
         logs = sorted(glob.glob(os.path.join(out, "vendor", broker, "run-*.log")), key=lambda p: int(re.findall(r"\d+", p)[-1]))
@@ -118,13 +134,21 @@ def main(out, warmup, measured):
                 ratios.setdefault(broker, []).append(ratio)
                 if vsteal is not None and msteal is not None and max(vsteal, msteal) < UNDISTURBED:
                     undisturbed.setdefault(broker, []).append(ratio)
+            vbusy = cpus_busy(log)
+            mbusy = cpus_busy(os.path.join(out, "mqbench", broker, f"run-{n}.log"))
+            busy.setdefault(broker, []).extend(b for b in (vbusy, mbusy) if b)
             print(f"| {broker} | {name} | {n} | {fmt(vpub)} / {fmt(vcons)} | {fmt(mpub)} / {fmt(mcons)} | "
-                  f"{'n/a' if ratio is None else f'{ratio:.2f}'} | {percent(vsteal)} / {percent(msteal)} |")
+                  f"{'n/a' if ratio is None else f'{ratio:.2f}'} | {percent(vsteal)} / {percent(msteal)} |"
+                  + (f" {busy_text(vbusy)}; {busy_text(mbusy)} |" if placed else ""))
     for broker, values in ratios.items():
         calm = undisturbed.get(broker, [])
         print(f"{broker}: mqbench / vendor {min(values):.2f}-{max(values):.2f} over {len(values)} pairs, mean {mean(values):.2f}"
               + (f"; over the {len(calm)} pairs in which the host took under {UNDISTURBED:.0%} of the CPU in both runs,"
                  f" mean {mean(calm):.2f}" if calm and len(calm) < len(values) else ""))
+        if busy.get(broker):
+            clients, brokers = [b[0] for b in busy[broker]], [b[1] for b in busy[broker]]
+            print(f"{broker}: over the {len(busy[broker])} runs measured, the broker's CPUs were {min(brokers):.0%}-"
+                  f"{max(brokers):.0%} busy and the clients' {min(clients):.0%}-{max(clients):.0%}")
 
 
 if __name__ == "__main__":

@@ -56,3 +56,23 @@ def test_without_steal_files_the_column_says_so_and_no_calm_mean_is_claimed(tmp_
     out = capsys.readouterr().out.splitlines()
     assert "| artemis | artemis perf client | 1 | 1,000 / 1,000 | 900 / 900 | 0.90 | n/a / 0.3 |" in out
     assert out[-1] == "artemis: mqbench / vendor 0.90-0.90 over 1 pairs, mean 0.90"
+
+
+def test_with_broker_and_clients_placed_apart_each_run_shows_how_busy_their_cpus_were(tmp_path, capsys):
+    vendor, mqbench = tmp_path / "vendor" / "artemis", tmp_path / "mqbench" / "artemis"
+    vendor.mkdir(parents=True)
+    mqbench.mkdir(parents=True)
+    perf_client_log(vendor / "run-1.log", 5, 1000)
+    (vendor / "run-1.cpus").write_text("client=0.6512 broker=0.9781 steal=0.0010\n")
+    mqbench_result(mqbench / "a-1.json", 1000, 0.001)
+    (mqbench / "run-1.cpus").write_text("client=0.7220 broker=0.9644 steal=0.0030\n")
+    perf_client_log(vendor / "run-2.log", 5, 1000)
+    mqbench_result(mqbench / "a-2.json", 1000, 0.001)     # no .cpus: a run that ended before the stretch
+
+    vendor_table.main(str(tmp_path), 2, 3)
+
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("| client / broker CPUs busy % (vendor; mqbench) |")
+    assert "| artemis | artemis perf client | 1 | 1,000 / 1,000 | 1,000 / 1,000 | 1.00 | n/a / 0.1 | 65 / 98; 72 / 96 |" in out
+    assert "| artemis | artemis perf client | 2 | 1,000 / 1,000 | 1,000 / 1,000 | 1.00 | n/a / 0.1 | n/a; n/a |" in out
+    assert out[-1] == "artemis: over the 2 runs measured, the broker's CPUs were 96%-98% busy and the clients' 65%-72%"
