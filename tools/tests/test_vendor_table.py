@@ -23,10 +23,16 @@ def mqbench_result(path, rate, steal):
     path.write_text(json.dumps({"summary": summary, "clientLoad": {"workers": [{"hostStealShare": steal}]}}))
 
 
-def test_each_pair_shows_its_steal_and_the_calm_mean_leaves_disturbed_pairs_out(tmp_path, capsys):
-    vendor, mqbench = tmp_path / "vendor" / "artemis", tmp_path / "mqbench" / "artemis"
+def artemis_folders(out):
+    """The vendor tool's and mqbench's folders of vendor-tools.sh for Artemis."""
+    vendor, mqbench = out / "vendor" / "artemis", out / "mqbench" / "artemis"
     vendor.mkdir(parents=True)
     mqbench.mkdir(parents=True)
+    return vendor, mqbench
+
+
+def test_each_pair_shows_its_steal_and_the_calm_mean_leaves_disturbed_pairs_out(tmp_path, capsys):
+    vendor, mqbench = artemis_folders(tmp_path)
     # Pair 1 calm (1.10x); pair 2: the host took 8 % during the vendor's run (0.50x).
     perf_client_log(vendor / "run-1.log", 5, 1000)
     (vendor / "run-1.steal").write_text("0.0040\n")
@@ -45,9 +51,7 @@ def test_each_pair_shows_its_steal_and_the_calm_mean_leaves_disturbed_pairs_out(
 
 
 def test_without_steal_files_the_column_says_so_and_no_calm_mean_is_claimed(tmp_path, capsys):
-    vendor, mqbench = tmp_path / "vendor" / "artemis", tmp_path / "mqbench" / "artemis"
-    vendor.mkdir(parents=True)
-    mqbench.mkdir(parents=True)
+    vendor, mqbench = artemis_folders(tmp_path)
     perf_client_log(vendor / "run-1.log", 5, 1000)
     mqbench_result(mqbench / "a.json", 900, 0.003)
 
@@ -59,9 +63,7 @@ def test_without_steal_files_the_column_says_so_and_no_calm_mean_is_claimed(tmp_
 
 
 def test_with_broker_and_clients_placed_apart_each_run_shows_how_busy_their_cpus_were(tmp_path, capsys):
-    vendor, mqbench = tmp_path / "vendor" / "artemis", tmp_path / "mqbench" / "artemis"
-    vendor.mkdir(parents=True)
-    mqbench.mkdir(parents=True)
+    vendor, mqbench = artemis_folders(tmp_path)
     perf_client_log(vendor / "run-1.log", 5, 1000)
     (vendor / "run-1.cpus").write_text("client=0.6512 broker=0.9781 steal=0.0010\n")
     mqbench_result(mqbench / "a-1.json", 1000, 0.001)
