@@ -5,9 +5,9 @@ busy all the time while the client's had time to spare was the limit, and the ot
     python3 docs/bench/cpu_busy.py <output file> <start after s> <length s> <client CPUs> <broker CPUs>
 
 Waits, reads the per-CPU ticks, waits the length, reads them again and writes one line to the output
-file: "client=<share> broker=<share> steal=<share>", each the busy share of that set of CPUs (steal
-counted as busy, as the host took it) and the host's share of the whole machine. CPU sets are as
-taskset takes them: "0", "1-3", "0,2".
+file: "client=<share> broker=<share>", each the busy share of that set of CPUs (steal counted as
+busy, as the host took it; the host's share of each run is recorded apart by vendor-tools.sh and in
+mqbench's result). CPU sets are as taskset takes them: "0", "1-3", "0,2".
 """
 import sys
 import time
@@ -22,18 +22,20 @@ def cpu_set(text):
 
 
 def ticks():
-    """Per CPU (None for all of them): busy, total and steal ticks so far."""
+    """Per CPU: busy and total ticks so far."""
     result = {}
     with open("/proc/stat") as f:
         for line in f:
             if not line.startswith("cpu"):
                 break
+            if line.startswith("cpu "):
+                continue                                    # the whole machine's line
             name, *fields = line.split()
             # user nice system idle iowait irq softirq steal (guest time is already in user)
             values = [int(v) for v in fields[:8]]
             total = sum(values)
             busy = total - values[3] - values[4]
-            result[None if name == "cpu" else int(name[3:])] = (busy, total, values[7] if len(values) > 7 else 0)
+            result[int(name[3:])] = (busy, total)
     return result
 
 
@@ -48,10 +50,8 @@ def main(out, start, length, client, broker):
     before = ticks()
     time.sleep(length)
     after = ticks()
-    steal = (after[None][2] - before[None][2]) / max(1, after[None][1] - before[None][1])
     with open(out, "w") as f:
-        f.write(f"client={share(before, after, cpu_set(client)):.4f} broker={share(before, after, cpu_set(broker)):.4f}"
-                f" steal={steal:.4f}\n")
+        f.write(f"client={share(before, after, cpu_set(client)):.4f} broker={share(before, after, cpu_set(broker)):.4f}\n")
 
 
 if __name__ == "__main__":

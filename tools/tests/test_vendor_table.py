@@ -65,9 +65,9 @@ def test_without_steal_files_the_column_says_so_and_no_calm_mean_is_claimed(tmp_
 def test_with_broker_and_clients_placed_apart_each_run_shows_how_busy_their_cpus_were(tmp_path, capsys):
     vendor, mqbench = artemis_folders(tmp_path)
     perf_client_log(vendor / "run-1.log", 5, 1000)
-    (vendor / "run-1.cpus").write_text("client=0.6512 broker=0.9781 steal=0.0010\n")
+    (vendor / "run-1.cpus").write_text("client=0.6512 broker=0.9781\n")
     mqbench_result(mqbench / "a-1.json", 1000, 0.001)
-    (mqbench / "run-1.cpus").write_text("client=0.7220 broker=0.9644 steal=0.0030\n")
+    (mqbench / "run-1.cpus").write_text("client=0.7220 broker=0.9644\n")
     perf_client_log(vendor / "run-2.log", 5, 1000)
     mqbench_result(mqbench / "a-2.json", 1000, 0.001)     # no .cpus: a run that ended before the stretch
 
