@@ -17,8 +17,8 @@ final class ThreadTimes {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final Thread thread;
-    /** The kernel's id of the thread, learnt by the thread itself; -1 until then, or where there is none. */
-    private volatile long kernelId = -1;
+    /** The thread's scheduler statistics, learnt by the thread itself; null until then, or where there are none. */
+    private volatile Path schedstat;
 
     ThreadTimes(Thread thread) {
         this.thread = thread;
@@ -26,15 +26,16 @@ final class ThreadTimes {
 
     /** Called on the thread itself, once: only it can read which of the process's tasks it is. */
     void learnOwnId() {
-        kernelId = currentKernelId();
+        long id = currentKernelId();
+        schedstat = id > 0 ? Path.of("/proc/self/task/" + id + "/schedstat") : null;
     }
 
     /** Running and run-queue nanoseconds since the thread started; waiting is -1 where the platform does not say. */
     long[] sample() {
-        long id = kernelId;
-        if (id > 0) {
+        Path file = schedstat;
+        if (file != null) {
             try {
-                long[] times = parseSchedstat(Files.readString(Path.of("/proc/self/task/" + id + "/schedstat")));
+                long[] times = parseSchedstat(Files.readString(file));
                 if (times != null) {
                     return times;
                 }
