@@ -11,6 +11,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -144,7 +145,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver, DriverMetada
     @SuppressWarnings("deprecation")
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback consumerCallback) {
-        KafkaConsumer<String, byte[]> client = null;
+        KafkaConsumer<String, ByteBuffer> client = null;
         try {
             client = new KafkaConsumer<>(clients.consumerProperties(subscriptionName));
             KafkaBenchmarkConsumer consumer = new KafkaBenchmarkConsumer(client, topic, subscriptionName, consumerCallback, commitMode(),

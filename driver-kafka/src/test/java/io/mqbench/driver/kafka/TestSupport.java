@@ -59,24 +59,34 @@ final class TestSupport {
         }
     }
 
-    /** What one consumer received, in arrival order: payload indexes, their timestamps, full payloads. */
+    /**
+     * What one consumer received, in arrival order: payload indexes, their timestamps, full payloads
+     * (copied out of the buffers the driver handed over), and how many of those buffers were views
+     * into a larger one (the fetched bytes) rather than an array of the value's own size.
+     */
     static final class Recorder implements ConsumerCallback {
         final List<Integer> indexes = Collections.synchronizedList(new ArrayList<>());
         final List<Long> timestamps = Collections.synchronizedList(new ArrayList<>());
         final List<byte[]> payloads = Collections.synchronizedList(new ArrayList<>());
+        volatile int views;
 
         @Override
         public void messageReceived(byte[] payload, long publishTimestamp) {
-            synchronized (this) {
-                indexes.add(indexOf(payload));
-                timestamps.add(publishTimestamp);
-                payloads.add(payload);
-            }
+            throw new AssertionError("the Kafka driver hands over views of the fetched bytes, not arrays");
         }
 
         @Override
         public void messageReceived(ByteBuffer payload, long publishTimestamp) {
-            throw new AssertionError("the Kafka driver hands over byte arrays");
+            byte[] bytes = new byte[payload.remaining()];
+            payload.duplicate().get(bytes);
+            synchronized (this) {
+                indexes.add(indexOf(bytes));
+                timestamps.add(publishTimestamp);
+                payloads.add(bytes);
+                if (payload.hasArray() && payload.array().length > payload.remaining()) {
+                    views++;
+                }
+            }
         }
 
         int count() {
