@@ -159,6 +159,11 @@ mqbench_run() {
 
 client_and_broker_placement "${BROKERS[@]}"
 
+# Build first if the sources changed: a build inside bin/benchmark would fall into the window in
+# which the CPUs' busy shares are taken (it did, in two runs of 2026-12-07).
+source "$ROOT/bin/lib/java.sh"
+mqbench_ensure_built
+
 # Odd repeats run the vendor tool first, even ones mqbench first: neither always gets the broker
 # as the other left it.
 for repeat in $(seq 1 "$REPEATS"); do
