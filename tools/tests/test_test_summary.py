@@ -57,3 +57,30 @@ def test_every_extra_maven_test_execution_reports_where_the_summary_reads():
                 assert any(fnmatch.fnmatch(name, pattern) for pattern in test_summary.REPORT_FOLDERS), where
                 checked.append(where)
     assert len(checked) >= 2, checked
+
+
+def test_each_failed_test_is_named_above_the_counts(tmp_path, capsys):
+    # CI shows only the tail of the log: a stop once failed with "990 passed, 1 failed" and nothing
+    # in the tail said which test it was.
+    folder = tmp_path / "driver-redis" / "target" / "failsafe-reports"
+    folder.mkdir(parents=True)
+    (folder / "TEST-io.mqbench.driver.redis.FaultScheduleIT.xml").write_text(
+        '<testsuite name="io.mqbench.driver.redis.FaultScheduleIT" tests="3" failures="1" errors="1" skipped="0">'
+        '<testcase classname="io.mqbench.driver.redis.FaultScheduleIT" name="passes"/>'
+        '<testcase classname="io.mqbench.driver.redis.FaultScheduleIT" name="freeze">'
+        '<failure message="expected: &lt;3.0&gt; but was: &lt;1.9&gt;&#10;second line">trace</failure></testcase>'
+        '<testcase classname="io.mqbench.driver.redis.FaultScheduleIT" name="partition">'
+        '<error type="java.io.IOException">java.io.IOException: refused\n\tat here</error></testcase>'
+        '</testsuite>')
+    reports = tmp_path / "reports"
+    reports.mkdir()
+
+    status = test_summary.main(["test_summary.py", str(tmp_path), str(reports)])
+
+    assert capsys.readouterr().out.splitlines() == [
+        "failure: io.mqbench.driver.redis.FaultScheduleIT.freeze: expected: <3.0> but was: <1.9>",
+        "error: io.mqbench.driver.redis.FaultScheduleIT.partition: java.io.IOException: refused",
+        "1 report files, 0 skipped",
+        "1 passed, 2 failed",
+    ]
+    assert status == 1
