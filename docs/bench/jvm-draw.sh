@@ -6,7 +6,10 @@
 # the rate of each 10-s period, the collector's share of the time, the host's steal. A run counts
 # as slow below 6.5 M msg/s, the gap between the two states seen on this machine (5.2-6.1 against
 # 7.0-7.9 on 2026-12-06); pass another threshold as SLOW_BELOW.
-#   docs/bench/jvm-draw.sh <output folder> <runs> "<JVM options A>" ["<JVM options B>" ...]
+# DRIVER (a driver file) and MESSAGE_SIZE (bytes) run the same comparison on a real broker, and with
+# CLIENT_CPUS and BROKER_CPUS set the broker is held to its CPUs and mqbench to its own
+# (client_and_broker_placement in lib.sh; BROKER names the broker, e.g. kafka).
+#   [DRIVER=<file> MESSAGE_SIZE=<bytes>] [CLIENT_CPUS=0 BROKER_CPUS=1 BROKER=<broker>] docs/bench/jvm-draw.sh <output folder> <runs> "<JVM options A>" ["<JVM options B>" ...]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$ROOT/docs/bench/lib.sh"
@@ -16,12 +19,14 @@ if [ $# -lt 3 ]; then
 fi
 OUT="$1"; RUNS="$2"; shift 2
 mkdir -p "$OUT/files"
-one_to_one_workload "$OUT/files/flat.yaml" flat 100 9000000 30 5
+one_to_one_workload "$OUT/files/flat.yaml" flat "${MESSAGE_SIZE:-100}" 9000000 30 5
+DRIVER="${DRIVER:-$ROOT/driver-loopback/loopback.yaml}"
+[ -n "${BROKER:-}" ] && client_and_broker_placement "$BROKER"
 for run in $(seq 1 "$RUNS"); do
   side=0
   for options in "$@"; do
     side=$((side + 1))
-    JAVA_OPTS="$options" "$ROOT/bin/benchmark" -d "$ROOT/driver-loopback/loopback.yaml" "$OUT/files/flat.yaml" \
+    JAVA_OPTS="$options" "${CLIENT[@]}" "$ROOT/bin/benchmark" -d "$DRIVER" "$OUT/files/flat.yaml" \
       -o "$OUT/side-$side/run-$run" > "$OUT/side-$side-run-$run.log" 2>&1 || true
   done
 done
