@@ -42,6 +42,17 @@ place_broker() {
   for pid in $(broker_tree "$1"); do taskset -a -p -c "$2" "$pid" > /dev/null || return 1; done
 }
 
+# cpu_ticks: the machine's stolen and total CPU ticks so far (/proc/stat).
+cpu_ticks() {
+  awk '/^cpu /{print $9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat
+}
+
+# steal_share_since <cpu_ticks output>: the share of the machine's CPU time the host took since then
+# (mqbench's results carry their own: clientLoad.workers[].hostStealShare).
+steal_share_since() {
+  echo "$1 $(cpu_ticks)" | awk '{printf "%.4f\n", ($3 - $1) / ($4 - $2)}'
+}
+
 # bench_folder_and_repeats <default folder name> [output folder] [repeats]: the scripts' two
 # arguments; sets OUT (default results/<name>) and REPEATS (default 3) and makes $OUT/files.
 bench_folder_and_repeats() {
@@ -68,10 +79,10 @@ YAML
   if [ $# -ge 7 ]; then echo "$7" >> "$1"; fi
 }
 
-# matched_workload <file> <upstream|mqbench> <name> <producer rate> [warm-up seconds]: the workload
+# matched_workload <file> <upstream|mqbench> <name> <producer rate> [warm-up]: the workload
 # of the scripts that run upstream OMB beside mqbench: 1 KB of half-random payloads (a pool of
-# 1,000), one topic, partition, producer and consumer, a minute measured. Upstream's counts whole
-# minutes and has no warm-up; mqbench's warm-up is the fifth argument (default 10).
+# 1,000), one topic, partition, producer and consumer, a minute measured. Upstream counts whole
+# minutes: its warm-up is the fifth argument in minutes (default 0); mqbench's in seconds (default 10).
 matched_workload() {
   cat > "$1" <<YAML
 name: $3
@@ -87,7 +98,7 @@ producersPerTopic: 1
 producerRate: $4
 YAML
   if [ "$2" = upstream ]; then
-    printf 'consumerBacklogSizeGB: 0\ntestDurationMinutes: 1\nwarmupDurationMinutes: 0\n' >> "$1"
+    printf 'consumerBacklogSizeGB: 0\ntestDurationMinutes: 1\nwarmupDurationMinutes: %s\n' "${5:-0}" >> "$1"
   else
     printf 'testDurationSeconds: 60\nwarmupDurationSeconds: %s\n' "${5:-10}" >> "$1"
   fi
@@ -96,12 +107,12 @@ YAML
 # run_upstream <upstream OMB folder> <driver file> <workload file> <result folder> <log file>: one
 # run of upstream's bin/benchmark, its result moved into the result folder. It writes the result
 # into its own folder, named after the workload file, and its JVM often does not exit after
-# writing it: the run ends when the result is there, or after 4 minutes.
+# writing it: the run ends when the result is there, or after UPSTREAM_TIMEOUT seconds (default 240).
 run_upstream() {
   local prefix
   prefix="$(basename "${3%.yaml}")"
   (cd "$1" && rm -f "$prefix"-*.json
-   timeout -k 10 240 "${CLIENT[@]}" bin/benchmark -d "$2" "$3" > "$5" 2>&1 &
+   timeout -k 10 "${UPSTREAM_TIMEOUT:-240}" "${CLIENT[@]}" bin/benchmark -d "$2" "$3" > "$5" 2>&1 &
    pid=$!
    while kill -0 "$pid" 2>/dev/null; do
      if ls "$prefix"-*.json > /dev/null 2>&1; then sleep 2; kill "$pid" 2>/dev/null; break; fi

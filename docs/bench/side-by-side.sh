@@ -10,7 +10,14 @@
 # With CLIENT_CPUS and BROKER_CPUS set (e.g. 0 and 1) the brokers are held to their CPUs and both
 # tools to theirs for the run (client_and_broker_placement in lib.sh).
 #
-#   [OPEN_LOOP=1] [CLIENT_CPUS=0 BROKER_CPUS=1] docs/bench/side-by-side.sh <upstream OMB folder | -> <output folder> [repeats] [brokers...]
+# Upstream runs with its own default warm-up of a minute (OMB's Workload.warmupDurationMinutes,
+# which none of its workloads changes), as mqbench measures after its search: upstream's minute
+# from the first message included its own and the broker's warming up (Kafka's 10-s periods rose
+# from 110-142 k to 190-200 k msg/s through it; docs/max-rate.md, "Upstream warmed up too").
+# UPSTREAM_WARMUP_MINUTES=0 measures upstream from the first message, as this script did until
+# 2026-12-07.
+#
+#   [OPEN_LOOP=1] [CLIENT_CPUS=0 BROKER_CPUS=1] [UPSTREAM_WARMUP_MINUTES=1] docs/bench/side-by-side.sh <upstream OMB folder | -> <output folder> [repeats] [brokers...]
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/docs/bench/side-by-side"
@@ -23,16 +30,18 @@ read -r -a BROKERS <<< "${BROKERS[*]}"
 
 # The same workload for both tools: upstream open loop; mqbench's search, and open loop with OPEN_LOOP=1.
 client_and_broker_placement "${BROKERS[@]}"
-matched_workload "$OUT/upstream-workload.yaml" upstream max-1kb 10000000
+matched_workload "$OUT/upstream-workload.yaml" upstream max-1kb 10000000 "${UPSTREAM_WARMUP_MINUTES:-1}"
 matched_workload "$OUT/mqbench-workload.yaml" mqbench max-1kb 0 30
 matched_workload "$OUT/mqbench-open-workload.yaml" mqbench max-1kb 10000000 10
 
 for repeat in $(seq 1 "$REPEATS"); do
   for broker in "${BROKERS[@]}"; do
     mkdir -p "$OUT/upstream/$broker" "$OUT/mqbench/$broker"
-    echo "== $broker, repeat $repeat: upstream OMB"
-    run_upstream "$OMB" "$HERE/upstream-$broker.yaml" "$OUT/upstream-workload.yaml" "$OUT/upstream/$broker" \
+    echo "== $broker, repeat $repeat: upstream OMB, warm-up ${UPSTREAM_WARMUP_MINUTES:-1} min"
+    ticks="$(cpu_ticks)"
+    UPSTREAM_TIMEOUT=$((240 + 60 * ${UPSTREAM_WARMUP_MINUTES:-1})) run_upstream "$OMB" "$HERE/upstream-$broker.yaml" "$OUT/upstream-workload.yaml" "$OUT/upstream/$broker" \
       "$OUT/upstream/$broker/run-$repeat.log"
+    steal_share_since "$ticks" > "$OUT/upstream/$broker/run-$repeat.steal"
     echo "== $broker, repeat $repeat: mqbench"
     "${CLIENT[@]}" "$ROOT/bin/benchmark" -d "$HERE/mqbench-$broker.yaml" -o "$OUT/mqbench/$broker" \
       "$OUT/mqbench-workload.yaml" > "$OUT/mqbench/$broker/run-$repeat.log" 2>&1
@@ -46,16 +55,41 @@ for repeat in $(seq 1 "$REPEATS"); do
 done
 
 python3 - "$OUT" <<'PY'
-import glob, json, os, sys
+import glob, json, os, re, sys
 out = sys.argv[1]
 def mean(values):
     values = [v for v in values if v is not None]
     return sum(values) / len(values) if values else float("nan")
+def host_took(result, n):
+    """The steal share side-by-side.sh recorded around upstream's nth run (runs of its own, whole)."""
+    try:
+        return f"{100 * float(open(os.path.join(os.path.dirname(result), f'run-{n}.steal')).read()):.1f} %"
+    except (OSError, ValueError):
+        return "(not recorded)"
+PERIOD = re.compile(r"Pub rate +([0-9.]+) msg/s .*Cons rate +([0-9.]+) msg/s")
+def periods_from_log(path):
+    """Upstream's 10-s periods of the measured phase, as its log printed them: its Redis run never
+    writes its result file (it does not end after the measured minute), but its log has the rates."""
+    measured, publish, consume = False, [], []
+    for line in open(path, errors="replace"):
+        measured = measured or "Starting benchmark traffic" in line
+        found = PERIOD.search(line) if measured else None
+        if found:
+            publish.append(float(found.group(1)))
+            consume.append(float(found.group(2)))
+    return publish, consume
 print("| broker | tool | run | publish msg/s | consume msg/s | note |")
 print("|---|---|---|---|---|---|")
 for broker in sorted(os.listdir(os.path.join(out, "upstream"))):
     for tool in ("upstream", "mqbench", "mqbench-open"):
         files = sorted(glob.glob(os.path.join(out, tool, broker, "*.json")))
+        if tool == "upstream" and not files:
+            for n, log in enumerate(sorted(glob.glob(os.path.join(out, tool, broker, "run-*.log"))), 1):
+                publish, consume = periods_from_log(log)
+                if publish:
+                    print(f"| {broker} | upstream | {n} | {mean(publish):,.0f} | {mean(consume):,.0f} | "
+                          f"open loop; from its log, {len(publish)} periods (it wrote no result file) |")
+            continue
         for n, path in enumerate(files, 1):
             r = json.load(open(path))
             if tool == "upstream":
@@ -67,10 +101,14 @@ for broker in sorted(os.listdir(os.path.join(out, "upstream"))):
                 held = d["measuredPhases"][-1]["held"] if d.get("measuredPhases") else None
                 settled = (f"converged at {d.get('convergedAtSecond') or 0:.0f} s" if d["converged"]
                            else f"NOT converged (warm-up extended {d.get('warmupExtendedSeconds') or 0:.0f} s)")
-                note = f"found {d['foundRate']:,.0f}; {settled}; measured phase {'held' if held else 'did NOT hold'}"
+                steal = max((w.get("hostStealShare") or 0) for w in r["clientLoad"]["workers"])
+                note = (f"found {d['foundRate']:,.0f}; {settled}; measured phase {'held' if held else 'did NOT hold'}; "
+                        f"the host took {100 * steal:.1f} %")
             else:
                 # Upstream aggregates under its own name; mqbench's result keeps the OMB name.
                 delay = r.get("aggregatedPublishDelayLatency50pct") or r.get("publishDelayLatency50pct")
                 note = f"open loop; publish delay p50 {delay / 1e6:.1f} s" if delay else "open loop"
+                if tool == "upstream":
+                    note += f"; the host took {host_took(path, n)} over the whole run"
             print(f"| {broker} | {tool} | {n} | {pub:,.0f} | {cons:,.0f} | {note} |")
 PY

@@ -114,21 +114,15 @@ vendor_redis() {
   redis-cli -h 127.0.0.1 -p 6379 del "$key" > /dev/null
 }
 
-# cpu_ticks: the machine's stolen and total CPU ticks so far (/proc/stat).
-cpu_ticks() {
-  awk '/^cpu /{print $9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat
-}
-
 # vendor_run <broker> <repeat>: the vendor tool, and the share of the machine's CPU time the host
 # took meanwhile (mqbench's result carries its own: clientLoad.workers[].hostStealShare).
 vendor_run() {
-  local before after
+  local before
   echo "== $1, repeat $2: the vendor tool"
   before="$(cpu_ticks)"
   cpus_busy "$OUT/vendor/$1/run-$2.cpus" "vendor_$1" "$OUT/vendor/$1/run-$2.log" \
     || echo "   (the vendor tool failed: $OUT/vendor/$1/run-$2.log)"
-  after="$(cpu_ticks)"
-  echo "$before $after" | awk '{printf "%.4f\n", ($3 - $1) / ($4 - $2)}' > "$OUT/vendor/$1/run-$2.steal"
+  steal_share_since "$before" > "$OUT/vendor/$1/run-$2.steal"
 }
 
 # cpus_busy <file> <command...>: runs the command; with broker and clients placed apart, also writes

@@ -28,11 +28,12 @@ import org.slf4j.LoggerFactory;
  * that thread; {@link #pause()} and {@link #resume()} only leave a request for it.
  *
  * <p>Each poll's records go to the callback one by one with the record timestamp (CreateTime, set
- * by the producer, in ms), each value as a view of the fetched bytes: the client's
- * {@code ByteBufferDeserializer} hands over the record's own buffer (kafka-clients 3.6.1 to 4.1.1
- * checked), where a {@code byte[]} value costs a copy and an array per message, at 200,000 msg/s of
- * 1 KiB 200 MB/s of garbage; then, unless the client auto-commits, the next offsets of the partitions
- * in that poll are committed: at-least-once, a crash re-delivers the last poll rather than losing it.
+ * by the producer, in ms). Each value is a view of the fetched bytes, not a copy: the client's
+ * {@code ByteBufferDeserializer} hands over the record's own buffer (checked for kafka-clients 3.6.1
+ * to 4.1.1). A {@code byte[]} value would cost an array and a copy per message: 200 MB/s of garbage
+ * at 200,000 msg/s of 1 KiB. After the callback, unless the client auto-commits, the next offsets of
+ * the partitions in that poll are committed: at-least-once, a crash re-delivers the last poll rather
+ * than losing it.
  * With a commit interval the offsets handed over since the last commit wait until the interval has
  * passed and go in one commit: a crash then re-delivers up to an interval's records, and the
  * consumer sends a commit request per interval instead of one per poll (at a few thousand messages a
