@@ -54,18 +54,18 @@ for repeat in $(seq 1 "$REPEATS"); do
   done
 done
 
-python3 - "$OUT" <<'PY'
+python3 - "$OUT" "$ROOT/docs/bench" <<'PY'
 import glob, json, os, re, sys
 out = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+from vendor_table import recorded_steal, result_steal
 def mean(values):
     values = [v for v in values if v is not None]
     return sum(values) / len(values) if values else float("nan")
 def host_took(result, n):
-    """The steal share side-by-side.sh recorded around upstream's nth run (runs of its own, whole)."""
-    try:
-        return f"{100 * float(open(os.path.join(os.path.dirname(result), f'run-{n}.steal')).read()):.1f} %"
-    except (OSError, ValueError):
-        return "(not recorded)"
+    """The steal share recorded around upstream's nth run (the whole run, warm-up included)."""
+    steal = recorded_steal(os.path.join(os.path.dirname(result), f"run-{n}.log"))
+    return "(not recorded)" if steal is None else f"{100 * steal:.1f} %"
 PERIOD = re.compile(r"Pub rate +([0-9.]+) msg/s .*Cons rate +([0-9.]+) msg/s")
 def periods_from_log(path):
     """Upstream's 10-s periods of the measured phase, as its log printed them: its Redis run never
@@ -101,9 +101,8 @@ for broker in sorted(os.listdir(os.path.join(out, "upstream"))):
                 held = d["measuredPhases"][-1]["held"] if d.get("measuredPhases") else None
                 settled = (f"converged at {d.get('convergedAtSecond') or 0:.0f} s" if d["converged"]
                            else f"NOT converged (warm-up extended {d.get('warmupExtendedSeconds') or 0:.0f} s)")
-                steal = max((w.get("hostStealShare") or 0) for w in r["clientLoad"]["workers"])
                 note = (f"found {d['foundRate']:,.0f}; {settled}; measured phase {'held' if held else 'did NOT hold'}; "
-                        f"the host took {100 * steal:.1f} %")
+                        f"the host took {100 * result_steal(r):.1f} %")
             else:
                 # Upstream aggregates under its own name; mqbench's result keeps the OMB name.
                 delay = r.get("aggregatedPublishDelayLatency50pct") or r.get("publishDelayLatency50pct")

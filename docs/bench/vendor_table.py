@@ -82,10 +82,16 @@ VENDORS = {"kafka": ("kafka-producer/consumer-perf-test", kafka), "rabbitmq": ("
 UNDISTURBED = 0.02
 
 
-def vendor_steal(log):
-    """The host's share of the CPU time during the vendor tool's run (vendor-tools.sh writes it), or None."""
+def recorded_steal(log):
+    """The host's share of the CPU time during another tool's run, written beside its log
+    (vendor-tools.sh, side-by-side.sh: lib.sh's steal_share_since), or None."""
     path = log[: -len(".log")] + ".steal"
     return float(read(path)) if os.path.exists(path) else None
+
+
+def result_steal(result):
+    """The largest share of the CPU time the host took from any of an mqbench result's workers, or None."""
+    return max((w.get("hostStealShare") or 0 for w in result.get("clientLoad", {}).get("workers", [])), default=None)
 
 
 def cpus_busy(log):
@@ -120,15 +126,14 @@ def main(out, warmup, measured):
         results = sorted(glob.glob(os.path.join(out, "mqbench", broker, "*.json")))
         for n, log in enumerate(logs, 1):
             vpub, vcons = parse(log, warmup, measured)
-            vsteal, msteal = vendor_steal(log), None
+            vsteal, msteal = recorded_steal(log), None
             mpub = mcons = None
             if n <= len(results):
                 result = json.load(open(results[n - 1]))
                 summary = result["summary"]
                 mpub, mcons = summary["publishRate"]["mean"], summary["consumeRate"]["mean"]
                 mcons = mcons if broker != "redis" else None
-                msteal = max((w.get("hostStealShare") or 0 for w in result.get("clientLoad", {}).get("workers", [])),
-                             default=None)
+                msteal = result_steal(result)
             ratio = mpub / vpub if mpub and vpub else None
             if ratio:
                 ratios.setdefault(broker, []).append(ratio)
