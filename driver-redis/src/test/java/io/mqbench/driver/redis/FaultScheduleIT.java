@@ -80,7 +80,13 @@ class FaultScheduleIT {
         // the delay test below): 3 s, plus however much longer the heal took than the partition.
         double inEffect = returnedAt(heal) - returnedAt(partition);
         JsonNode recovery = partition.get("recovery");
-        assertEquals(inEffect, recovery.get("publishUnavailableSeconds").asDouble(), 1.0, faults.toString());
+        // The split drops packets, so the clients' TCP retransmits with a doubling timeout (200 ms,
+        // 400 ms, ... on Linux) and hears the heal only at its next retransmission: the sends stay
+        // unconfirmed for the split plus up to one more backoff interval, which is no longer than
+        // the time already waited. CI saw 4.6 s and 4.5 s for a split of 3.4 s.
+        double unavailable = recovery.get("publishUnavailableSeconds").asDouble();
+        assertTrue(unavailable >= inEffect - 1.0 && unavailable <= 2 * inEffect + 1.0,
+                "publishing unavailable for " + unavailable + " s, the split in effect for " + inEffect + " s: " + faults);
         assertTrue(recovery.get("recovered").asBoolean(), faults.toString());
     }
 
