@@ -38,8 +38,11 @@ broker_tree() {
 
 # place_broker <broker> <cpus>: every thread of the broker's processes onto those CPUs.
 place_broker() {
-  local pid
-  for pid in $(broker_tree "$1"); do taskset -a -p -c "$2" "$pid" > /dev/null || return 1; done
+  local pids pid
+  # broker_tree's failure must fail the placement: in a `for ... in $(...)` it would leave an
+  # empty list and the broker where it was, unpinned, without a word
+  pids=$(broker_tree "$1") || return 1
+  for pid in $pids; do taskset -a -p -c "$2" "$pid" > /dev/null || return 1; done
 }
 
 # cpu_ticks: the machine's stolen and total CPU ticks so far (/proc/stat).
