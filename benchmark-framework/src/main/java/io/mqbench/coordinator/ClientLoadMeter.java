@@ -55,6 +55,8 @@ final class ClientLoadMeter {
 
     private final Map<String, ProcessLoad> last = new HashMap<>();
     private final Map<String, Stretch> measured = new LinkedHashMap<>();
+    /** Per worker, the host's steal ticks and the machine's ticks outside the measured phase (the warm-up, a search in it). */
+    private final Map<String, long[]> hostBeforeMeasuring = new LinkedHashMap<>();
 
     /** What one worker used over the periods recorded so far. */
     private static final class Stretch {
@@ -110,6 +112,11 @@ final class ClientLoadMeter {
             long cpu = now.cpuNanos() - before.cpuNanos();
             double share = cpu / ((double) wall * now.cores());
             highest = Double.isNaN(highest) ? share : Math.max(highest, share);
+            if (!record && before.hostTotalTicks() > 0 && now.hostTotalTicks() > before.hostTotalTicks()) {
+                long[] ticks = hostBeforeMeasuring.computeIfAbsent(now.worker(), w -> new long[2]);
+                ticks[0] += Math.max(0, now.hostStealTicks() - before.hostStealTicks());
+                ticks[1] += now.hostTotalTicks() - before.hostTotalTicks();
+            }
             if (record) {
                 Stretch stretch = measured.computeIfAbsent(now.worker(), w -> new Stretch());
                 stretch.cores = now.cores();
@@ -156,6 +163,20 @@ final class ClientLoadMeter {
                 senderStretch.waitNanos += Math.max(0, sender.waitNanos() - then.waitNanos());
             }
         }
+    }
+
+    /**
+     * The largest share of its machine's CPU the host took from any worker's machine before the
+     * measured phase (the warm-up, and a maximum-rate search in it; steal time), or NaN when no
+     * worker could say. A search that met a slow spell may have met the host.
+     */
+    double hostStealShareBeforeMeasuring() {
+        double largest = Double.NaN;
+        for (long[] ticks : hostBeforeMeasuring.values()) {
+            double share = ticks[0] / (double) ticks[1];
+            largest = Double.isNaN(largest) ? share : Math.max(largest, share);
+        }
+        return largest;
     }
 
     /** The sending thread with the least time to spare, or null when the worker has none measured. */

@@ -50,7 +50,11 @@ final class MaxRateMode implements MeasurementMode {
     public void warmUp(RunContext ctx) throws Exception {
         Duration warmup = ctx.workload.warmupDuration();
         long start = System.nanoTime();
+        // The search reads its own counters, not the periods: the client's load is sampled at its
+        // two ends, so that the host's share over the search is known when its slow spells are told.
+        ctx.clientLoad.sample(ctx.worker, false);
         double found = ctx.rateSearch.run(warmup, ctx.loadStartNanos);
+        ctx.clientLoad.sample(ctx.worker, false);
         report(ctx);
         ctx.measuredRestart = ctx.rateSearch.startMeasuredPhase(found);
         tellDrain(ctx, ctx.measuredRestart, "the search's last windows left", found);
@@ -115,8 +119,10 @@ final class MaxRateMode implements MeasurementMode {
      * before it existed are known by the warning's first words (charts/mqbench_charts/verdict.py).
      *
      * @param most the sustainable trial that achieved the most, as the search judged it (null if none)
+     * @param hostSteal the largest share of a worker's machine the host took during the search (NaN
+     *     if unknown): a notable one is named in the warning, as one cause of a slow spell
      */
-    static String recordCapacityMoved(TestResult.RateDiscovery found, RateSearch.Achieved most) {
+    static String recordCapacityMoved(TestResult.RateDiscovery found, RateSearch.Achieved most, double hostSteal) {
         found.mostAchievedRate = most == null ? null : Rounding.whole(most.rate());
         boolean comparable = found.foundRate != null && found.foundRate > 0 && most != null;
         found.capacityMoved = comparable ? RateSearch.capacityMoved(most.rate(), found.foundRate) : null;
@@ -126,9 +132,12 @@ final class MaxRateMode implements MeasurementMode {
         TestResult.RateTrial best = most.trial();
         return String.format(Locale.ROOT, "the system's capacity moved during the search: a trial at %s achieved %,.0f msg/s"
                 + " (%s at %,.0f), %.0f%% more than the rate found, %,.0f; the measured phase shows the system as it was at the"
-                + " search's end, and a repeat of the run may find as much more",
+                + " search's end, and a repeat of the run may find as much more%s",
                 Console.clock(Duration.ofMillis((long) (best.second * 1000))), most.rate(), best.stage, best.targetRate,
-                100 * (most.rate() / found.foundRate - 1), found.foundRate);
+                100 * (most.rate() / found.foundRate - 1), found.foundRate,
+                hostSteal >= ClientLoadMeter.STEAL_NOTABLE_SHARE ? String.format(Locale.ROOT, "; the host of the client's"
+                        + " virtual machine took %.1f%% of its CPU during the search (steal time), a cause of slow spells",
+                        100 * hostSteal) : "");
     }
 
     private static void report(RunContext ctx) {
@@ -144,7 +153,7 @@ final class MaxRateMode implements MeasurementMode {
         } else {
             ctx.warn(String.format(Locale.ROOT, "%s; measuring at %,.0f msg/s", found.note, found.foundRate));
         }
-        String moved = recordCapacityMoved(found, ctx.rateSearch.mostAchieved());
+        String moved = recordCapacityMoved(found, ctx.rateSearch.mostAchieved(), ctx.clientLoad.hostStealShareBeforeMeasuring());
         if (moved != null) {
             ctx.warn(moved);
         }

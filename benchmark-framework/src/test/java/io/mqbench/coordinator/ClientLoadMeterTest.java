@@ -117,6 +117,20 @@ class ClientLoadMeterTest {
     }
 
     @Test
+    void theHostsShareBeforeTheMeasuredPhaseIsTheLargestOfAnyWorkersAndLeavesTheMeasuredPhaseOut() {
+        ClientLoadMeter meter = new ClientLoadMeter();
+        assertTrue(Double.isNaN(meter.hostStealShareBeforeMeasuring()), "nothing sampled yet");
+        // Warm-up: "a" lost 60 of 2,000 ticks (3 %) over two periods, "b" 10 of 2,000 (0.5 %).
+        meter.sample(List.of(steal("a", 0, 0, 1_000, 0), steal("b", 0, 0, 1_000, 0)), false);
+        meter.sample(List.of(steal("a", SECOND, 0, 2_000, 20), steal("b", SECOND, 0, 2_000, 10)), false);
+        meter.sample(List.of(steal("a", 2 * SECOND, 0, 3_000, 60), steal("b", 2 * SECOND, 0, 3_000, 10)), false);
+        assertEquals(0.03, meter.hostStealShareBeforeMeasuring(), 1e-9);
+        // The measured phase's ticks are the measured phase's (clientLoad), not the search's.
+        meter.sample(List.of(steal("a", 3 * SECOND, 0, 4_000, 1_060), steal("b", 3 * SECOND, 0, 4_000, 10)), true);
+        assertEquals(0.03, meter.hostStealShareBeforeMeasuring(), 1e-9);
+    }
+
+    @Test
     void aSendingThreadWithNoTimeToSpareMakesTheRunClientBoundWhateverTheProcessesShare() {
         // 10 s on 2 cores with 11 s of CPU (55 %, no reason of its own). Sender 7 ran 8.5 s and
         // waited for a core 0.7 s (92 %); sender 8 ran 3 s and waited 1 s (40 %).
