@@ -55,8 +55,8 @@ final class ClientLoadMeter {
 
     private final Map<String, ProcessLoad> last = new HashMap<>();
     private final Map<String, Stretch> measured = new LinkedHashMap<>();
-    /** Per worker, the host's steal ticks and the machine's ticks outside the measured phase (the warm-up, a search in it). */
-    private final Map<String, long[]> hostBeforeMeasuring = new LinkedHashMap<>();
+    /** Per worker, the machine's ticks outside the measured phase (the warm-up, a search in it). */
+    private final Map<String, HostTicks> hostBeforeMeasuring = new LinkedHashMap<>();
 
     /** What one worker used over the periods recorded so far. */
     private static final class Stretch {
@@ -69,10 +69,31 @@ final class ClientLoadMeter {
         double maxShare;
         long heapUsedMax;
         long heapMax;
-        long hostBusyTicks;
-        long hostTotalTicks;
-        long hostStealTicks;
+        final HostTicks host = new HostTicks();
         final Map<Long, SenderStretch> senders = new LinkedHashMap<>();
+    }
+
+    /** The worker's machine's CPU ticks between samples: busy, all, and taken by the host (steal). */
+    private static final class HostTicks {
+        long busy;
+        long total;
+        long steal;
+
+        void add(ProcessLoad before, ProcessLoad now) {
+            if (before.hostTotalTicks() > 0 && now.hostTotalTicks() > before.hostTotalTicks()) {
+                busy += now.hostBusyTicks() - before.hostBusyTicks();
+                total += now.hostTotalTicks() - before.hostTotalTicks();
+                steal += Math.max(0, now.hostStealTicks() - before.hostStealTicks());
+            }
+        }
+
+        Double busyShare() {
+            return total > 0 ? busy / (double) total : null;
+        }
+
+        Double stealShare() {
+            return total > 0 ? steal / (double) total : null;
+        }
     }
 
     /** What one sending thread did over the periods recorded so far. */
@@ -112,10 +133,8 @@ final class ClientLoadMeter {
             long cpu = now.cpuNanos() - before.cpuNanos();
             double share = cpu / ((double) wall * now.cores());
             highest = Double.isNaN(highest) ? share : Math.max(highest, share);
-            if (!record && before.hostTotalTicks() > 0 && now.hostTotalTicks() > before.hostTotalTicks()) {
-                long[] ticks = hostBeforeMeasuring.computeIfAbsent(now.worker(), w -> new long[2]);
-                ticks[0] += Math.max(0, now.hostStealTicks() - before.hostStealTicks());
-                ticks[1] += now.hostTotalTicks() - before.hostTotalTicks();
+            if (!record) {
+                hostBeforeMeasuring.computeIfAbsent(now.worker(), w -> new HostTicks()).add(before, now);
             }
             if (record) {
                 Stretch stretch = measured.computeIfAbsent(now.worker(), w -> new Stretch());
@@ -131,11 +150,7 @@ final class ClientLoadMeter {
                 stretch.maxShare = Math.max(stretch.maxShare, share);
                 stretch.heapUsedMax = Math.max(stretch.heapUsedMax, now.heapUsedBytes());
                 stretch.heapMax = now.heapMaxBytes();
-                if (before.hostTotalTicks() > 0 && now.hostTotalTicks() > before.hostTotalTicks()) {
-                    stretch.hostBusyTicks += now.hostBusyTicks() - before.hostBusyTicks();
-                    stretch.hostTotalTicks += now.hostTotalTicks() - before.hostTotalTicks();
-                    stretch.hostStealTicks += Math.max(0, now.hostStealTicks() - before.hostStealTicks());
-                }
+                stretch.host.add(before, now);
                 recordSenders(stretch, before, now, wall);
             }
         }
@@ -172,9 +187,11 @@ final class ClientLoadMeter {
      */
     double hostStealShareBeforeMeasuring() {
         double largest = Double.NaN;
-        for (long[] ticks : hostBeforeMeasuring.values()) {
-            double share = ticks[0] / (double) ticks[1];
-            largest = Double.isNaN(largest) ? share : Math.max(largest, share);
+        for (HostTicks ticks : hostBeforeMeasuring.values()) {
+            Double share = ticks.stealShare();
+            if (share != null) {
+                largest = Double.isNaN(largest) ? share : Math.max(largest, share);
+            }
         }
         return largest;
     }
@@ -213,8 +230,8 @@ final class ClientLoadMeter {
             worker.jitSeconds = s.jitKnown ? s.jitMillis / 1e3 : null;
             worker.heapUsedMaxBytes = s.heapUsedMax;
             worker.heapMaxBytes = s.heapMax;
-            worker.hostCpuShare = s.hostTotalTicks > 0 ? s.hostBusyTicks / (double) s.hostTotalTicks : null;
-            worker.hostStealShare = s.hostTotalTicks > 0 ? s.hostStealTicks / (double) s.hostTotalTicks : null;
+            worker.hostCpuShare = s.host.busyShare();
+            worker.hostStealShare = s.host.stealShare();
             SenderStretch sender = busiestSender(s);
             if (sender != null) {
                 worker.senderBusyShare = sender.busyShare();
