@@ -22,7 +22,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vendor_table import UNDISTURBED, recorded_steal, result_steal  # noqa: E402
+from vendor_table import UNDISTURBED, mean, recorded_steal, result_steal  # noqa: E402
 
 # The check of the maximum-rate search against upstream: mqbench's mean at least this share of upstream's.
 AT_LEAST = 0.97
@@ -30,11 +30,6 @@ AT_LEAST = 0.97
 REPEATS_WITHIN = 0.05
 
 PERIOD = re.compile(r"Pub rate +([0-9.]+) msg/s .*Cons rate +([0-9.]+) msg/s")
-
-
-def mean(values):
-    values = [v for v in values if v is not None]
-    return sum(values) / len(values) if values else float("nan")
 
 
 def periods_from_log(path):
@@ -50,6 +45,12 @@ def periods_from_log(path):
     return publish, consume
 
 
+def open_loop_note(result):
+    """An open-loop run's note: its median publish delay (upstream and mqbench keep it under OMB's name)."""
+    delay = result.get("aggregatedPublishDelayLatency50pct")
+    return f"open loop; publish delay p50 {delay / 1e6:.1f} s" if delay else "open loop"
+
+
 def run_number(path):
     return int(re.findall(r"\d+", os.path.basename(path))[-1])
 
@@ -59,17 +60,13 @@ def upstream_runs(folder):
     steal (the share recorded around the whole run, or None) and note."""
     runs = []
     files = sorted(glob.glob(os.path.join(folder, "*.json")))
-    logs = sorted(glob.glob(os.path.join(folder, "run-*.log")), key=run_number)
     if files:
         for n, path in enumerate(files, 1):
             r = json.load(open(path))
-            # Upstream aggregates under its own name.
-            delay = r.get("aggregatedPublishDelayLatency50pct")
             runs.append({"publish": mean(r["publishRate"]), "consume": mean(r["consumeRate"]),
-                         "steal": recorded_steal(os.path.join(folder, f"run-{n}.log")),
-                         "note": f"open loop; publish delay p50 {delay / 1e6:.1f} s" if delay else "open loop"})
+                         "steal": recorded_steal(os.path.join(folder, f"run-{n}.log")), "note": open_loop_note(r)})
     else:
-        for log in logs:
+        for log in sorted(glob.glob(os.path.join(folder, "run-*.log")), key=run_number):
             publish, consume = periods_from_log(log)
             if publish:
                 runs.append({"publish": mean(publish), "consume": mean(consume), "steal": recorded_steal(log),
@@ -94,8 +91,7 @@ def mqbench_runs(folder, searched):
                        else f"NOT converged (warm-up extended {d.get('warmupExtendedSeconds') or 0:.0f} s)")
             note = f"found {d['foundRate']:,.0f}; {settled}; measured phase {'held' if held else 'did NOT hold'}"
         else:
-            delay = r.get("aggregatedPublishDelayLatency50pct")
-            note = f"open loop; publish delay p50 {delay / 1e6:.1f} s" if delay else "open loop"
+            note = open_loop_note(r)
         note += "; the host took " + ("(not recorded)" if steal is None else f"{100 * steal:.1f} %")
         runs.append({"publish": r["summary"]["publishRate"]["mean"], "consume": r["summary"]["consumeRate"]["mean"],
                      "steal": steal, "note": note})
