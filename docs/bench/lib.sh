@@ -13,11 +13,14 @@ client_and_broker_placement() {
   [ -n "${CLIENT_CPUS:-}" ] && [ -n "${BROKER_CPUS:-}" ] \
     || { echo "error: set both CLIENT_CPUS and BROKER_CPUS (e.g. CLIENT_CPUS=0 BROKER_CPUS=1), or neither" >&2; exit 2; }
   command -v taskset > /dev/null || { echo "error: taskset is missing (Debian: util-linux)" >&2; exit 2; }
-  PLACED_BROKERS=("$@")
+  # Only the brokers placed so far get every CPU back: one that could not be placed (not running)
+  # would only repeat its error on the way out.
+  PLACED_BROKERS=()
   trap 'for b in "${PLACED_BROKERS[@]}"; do place_broker "$b" "0-$(($(nproc) - 1))"; done' EXIT
   local broker
   for broker in "$@"; do
     place_broker "$broker" "$BROKER_CPUS" || { echo "error: could not place $broker on CPUs $BROKER_CPUS" >&2; exit 2; }
+    PLACED_BROKERS+=("$broker")
   done
   CLIENT=(taskset -c "$CLIENT_CPUS")
   echo "== brokers on CPUs $BROKER_CPUS, clients on CPUs $CLIENT_CPUS"
