@@ -8,7 +8,7 @@ log for its Redis run, which writes none); mqbench's are its measured phase's, w
 found and whether the measured phase held it. Below the table, per broker:
 
 - mqbench's mean publish rate over upstream's, each the mean of its runs (the check: at least
-  0.97), and the same pair by pair in the order they ran;
+  0.97), and the same pair by pair (the two runs of one repeat, which ran back to back);
 - how far apart each tool's repeats are (the highest over the lowest, less one; the check: 5 % at
   most for mqbench);
 - the same ratio over the pairs in which the host took under 2 % of the machine's CPU in both runs,
@@ -22,7 +22,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vendor_table import UNDISTURBED, mean, recorded_steal, result_steal  # noqa: E402
+from vendor_table import UNDISTURBED, mean, read, recorded_steal, result_steal  # noqa: E402
 
 # The check of the maximum-rate search against upstream: mqbench's mean at least this share of upstream's.
 AT_LEAST = 0.97
@@ -55,33 +55,63 @@ def run_number(path):
     return int(re.findall(r"\d+", os.path.basename(path))[-1])
 
 
+# How each tool's log names the result file it wrote.
+UPSTREAM_RESULT = re.compile(r"Writing test result into (\S+\.json)")
+MQBENCH_RESULT = re.compile(r"^-- result \([a-z]+\): (\S+\.json)", re.MULTILINE)
+
+
+def results_by_run(folder, named):
+    """The result files of one tool's folder by repeat number: each run-N.log names the file its run
+    wrote, so a run that wrote none (a timeout) leaves a gap instead of shifting every later file onto
+    the wrong repeat. Logs that name no file at all (an older folder): the files in the order they ran
+    (their names carry their start time), numbered from 1. Returns {N: path or None}, and the logs."""
+    logs = {run_number(log): log for log in glob.glob(os.path.join(folder, "run-*.log"))}
+    files = {}
+    for n, log in logs.items():
+        found = named.search(read(log) or "")
+        path = os.path.join(folder, os.path.basename(found.group(1))) if found else None
+        files[n] = path if path and os.path.exists(path) else None
+    if not any(files.values()):
+        files.update(enumerate(sorted(glob.glob(os.path.join(folder, "*.json"))), 1))
+    return dict(sorted(files.items())), logs
+
+
+def missing_run(n, why):
+    return {"run": n, "publish": None, "consume": None, "steal": None, "note": why}
+
+
 def upstream_runs(folder):
-    """Upstream's runs in one broker's folder, in the order they ran: dicts of publish, consume,
-    steal (the share recorded around the whole run, or None) and note."""
+    """Upstream's runs in one broker's folder by repeat: dicts of run, publish, consume, steal (the
+    share recorded around the whole run, or None) and note; publish None for a run without rates."""
     runs = []
-    files = sorted(glob.glob(os.path.join(folder, "*.json")))
-    if files:
-        for n, path in enumerate(files, 1):
+    files, logs = results_by_run(folder, UPSTREAM_RESULT)
+    for n, path in files.items():
+        log = logs.get(n, os.path.join(folder, f"run-{n}.log"))
+        if path:
             r = json.load(open(path))
-            runs.append({"publish": mean(r["publishRate"]), "consume": mean(r["consumeRate"]),
-                         "steal": recorded_steal(os.path.join(folder, f"run-{n}.log")), "note": open_loop_note(r)})
-    else:
-        for log in sorted(glob.glob(os.path.join(folder, "run-*.log")), key=run_number):
+            run = {"run": n, "publish": mean(r["publishRate"]), "consume": mean(r["consumeRate"]),
+                   "steal": recorded_steal(log), "note": open_loop_note(r)}
+        else:
             publish, consume = periods_from_log(log)
-            if publish:
-                runs.append({"publish": mean(publish), "consume": mean(consume), "steal": recorded_steal(log),
-                             "note": f"open loop; from its log, {len(publish)} periods (it wrote no result file)"})
-    for run in runs:
+            if not publish:
+                runs.append(missing_run(n, "no result: no result file and no measured period in its log"))
+                continue
+            run = {"run": n, "publish": mean(publish), "consume": mean(consume), "steal": recorded_steal(log),
+                   "note": f"open loop; from its log, {len(publish)} periods (it wrote no result file)"}
         steal = run["steal"]
         run["note"] += "; the host took " + ("(not recorded)" if steal is None else f"{100 * steal:.1f} %") + " over the whole run"
+        runs.append(run)
     return runs
 
 
 def mqbench_runs(folder, searched):
-    """mqbench's runs in one broker's folder (result files are named by their start time, so sorted
-    they are in the order they ran); {@code searched}: producerRate 0, with a search to describe."""
+    """mqbench's runs in one broker's folder by repeat, as upstream_runs; {@code searched}:
+    producerRate 0, with a search to describe."""
     runs = []
-    for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
+    for n, path in results_by_run(folder, MQBENCH_RESULT)[0].items():
+        if not path:
+            runs.append(missing_run(n, "no result: its log names no result file"))
+            continue
         r = json.load(open(path))
         steal = result_steal(r)
         if searched:
@@ -93,8 +123,8 @@ def mqbench_runs(folder, searched):
         else:
             note = open_loop_note(r)
         note += "; the host took " + ("(not recorded)" if steal is None else f"{100 * steal:.1f} %")
-        runs.append({"publish": r["summary"]["publishRate"]["mean"], "consume": r["summary"]["consumeRate"]["mean"],
-                     "steal": steal, "note": note})
+        runs.append({"run": n, "publish": r["summary"]["publishRate"]["mean"],
+                     "consume": r["summary"]["consumeRate"]["mean"], "steal": steal, "note": note})
     return runs
 
 
@@ -107,21 +137,28 @@ def spread(runs):
 def comparison(broker, upstream, mqbench, label="mqbench"):
     """The summary lines of one broker: the ratio of the means, pair by pair, the repeats' spread,
     and the ratio over the undisturbed pairs."""
+    upstream = [r for r in upstream if r["publish"]]
+    mqbench = [r for r in mqbench if r["publish"]]
     if not upstream or not mqbench:
         return [f"{broker}: {label} / upstream: n/a (a tool has no run)"]
     ratio = mean([r["publish"] for r in mqbench]) / mean([r["publish"] for r in upstream])
-    pairs = [m["publish"] / u["publish"] for u, m in zip(upstream, mqbench)]
+    # the runs of one repeat ran back to back: a repeat one tool has no result for makes no pair
+    ours_by_run = {m["run"]: m for m in mqbench}
+    paired = [(u, ours_by_run[u["run"]]) for u in upstream if u["run"] in ours_by_run]
+    pairs = [m["publish"] / u["publish"] for u, m in paired]
     line = (f"{broker}: {label} / upstream {ratio:.2f} (means of {len(mqbench)} and {len(upstream)} runs; "
             f"{'at least' if ratio >= AT_LEAST else 'under'} {AT_LEAST:.2f}); pair by pair "
-            + ", ".join(f"{p:.2f}" for p in pairs))
+            + (", ".join(f"{p:.2f}" for p in pairs) or "none"))
     ours, theirs = spread(mqbench), spread(upstream)
     if ours is not None:
         line += (f"; {label}'s repeats {100 * ours:.1f} % apart ({'within' if ours <= REPEATS_WITHIN else 'more than'}"
                  f" {100 * REPEATS_WITHIN:.0f} %), upstream's " + ("n/a" if theirs is None else f"{100 * theirs:.1f} %"))
     lines = [line]
-    calm = [(u, m) for u, m in zip(upstream, mqbench)
+    calm = [(u, m) for u, m in paired
             if u["steal"] is not None and m["steal"] is not None and max(u["steal"], m["steal"]) < UNDISTURBED]
-    if calm and len(calm) < len(pairs):
+    if not pairs:
+        lines.append(f"{broker}: no repeat has a result from both tools, so there is no pair to compare")
+    elif calm and len(calm) < len(pairs):
         calm_ratio = mean([m["publish"] for _, m in calm]) / mean([u["publish"] for u, _ in calm])
         lines.append(f"{broker}: over the {len(calm)} of {len(pairs)} pairs in which the host took under "
                      f"{100 * UNDISTURBED:.0f} % of the CPU in both runs, {label} / upstream {calm_ratio:.2f}")
@@ -141,8 +178,9 @@ def main(out):
                  "mqbench": mqbench_runs(os.path.join(out, "mqbench", broker), searched=True),
                  "mqbench-open": mqbench_runs(os.path.join(out, "mqbench-open", broker), searched=False)}
         for tool, runs in tools.items():
-            for n, run in enumerate(runs, 1):
-                print(f"| {broker} | {tool} | {n} | {run['publish']:,.0f} | {run['consume']:,.0f} | {run['note']} |")
+            for run in runs:
+                rates = (f"{run['publish']:,.0f} | {run['consume']:,.0f}" if run["publish"] is not None else "- | -")
+                print(f"| {broker} | {tool} | {run['run']} | {rates} | {run['note']} |")
         summary += comparison(broker, upstream, tools["mqbench"])
         if tools["mqbench-open"]:
             summary += comparison(broker, upstream, tools["mqbench-open"], "mqbench open loop")

@@ -75,3 +75,31 @@ def test_upstreams_redis_rate_comes_from_its_log_when_it_wrote_no_result(tmp_pat
     assert "| redis | upstream | 1 | 10,000 | 10,000 | open loop; from its log, 2 periods (it wrote no result file);" in out
     assert "measured phase did NOT hold" in out
     assert "redis: mqbench / upstream 10.00 (means of 1 and 1 runs; at least 0.97); pair by pair 10.00" in out
+
+
+def test_a_repeat_without_a_result_leaves_a_gap_and_the_other_repeats_pair_as_they_ran(tmp_path, capsys):
+    """Each log names its result file: upstream's first run timed out without one, so its second
+    file pairs with mqbench's second run and takes the host's share recorded around the second run
+    (paired in order, it went with mqbench's first run and the first run's share)."""
+    upstream, mqbench = tmp_path / "upstream" / "kafka", tmp_path / "mqbench" / "kafka"
+    upstream.mkdir(parents=True)
+    (upstream / "run-1.log").write_text("10:00:00 INFO Benchmark - Starting\n")  # timed out: no file, no period
+    (upstream / "run-1.steal").write_text("0.150\n")
+    (upstream / "upstream-workload-Kafka-2026-12-07-10-20-00.json").write_text(json.dumps(
+        {"publishRate": [200_000] * 6, "consumeRate": [200_000] * 6}))
+    (upstream / "run-2.log").write_text(
+        "10:20:00.115 [main] INFO Benchmark - Writing test result into upstream-workload-Kafka-2026-12-07-10-20-00.json\n")
+    (upstream / "run-2.steal").write_text("0.001\n")
+    for n, rate in ((1, 150_000), (2, 210_000)):
+        mqbench_run(mqbench, n, rate, 0.001)
+        name = f"max-1kb-2026-12-07-11-{n:02d}.json"
+        (mqbench / f"run-{n}.log").write_text(f"-- measure for 60s\n-- result (complete): {mqbench / name}\n")
+    side_by_side_table.main(str(tmp_path))
+    out = capsys.readouterr().out
+    assert "| kafka | upstream | 1 | - | - | no result: no result file and no measured period in its log |" in out
+    assert "| kafka | upstream | 2 | 200,000 | 200,000 | open loop; the host took 0.1 % over the whole run |" in out
+    lines = [line for line in out.splitlines() if line and not line.startswith("|")]
+    # means 180,000 / 200,000 = 0.90; the one pair is the second repeat's: 210,000 / 200,000
+    assert lines[0] == ("kafka: mqbench / upstream 0.90 (means of 2 and 1 runs; under 0.97); pair by pair 1.05;"
+                        " mqbench's repeats 40.0 % apart (more than 5 %), upstream's n/a")
+    assert lines[1:] == []
