@@ -22,7 +22,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vendor_table import UNDISTURBED, mean, read, recorded_steal, result_steal  # noqa: E402
+from vendor_table import MQBENCH_RESULT, UNDISTURBED, mean, recorded_steal, result_steal, results_by_run  # noqa: E402
 
 # The check of the maximum-rate search against upstream: mqbench's mean at least this share of upstream's.
 AT_LEAST = 0.97
@@ -51,29 +51,8 @@ def open_loop_note(result):
     return f"open loop; publish delay p50 {delay / 1e6:.1f} s" if delay else "open loop"
 
 
-def run_number(path):
-    return int(re.findall(r"\d+", os.path.basename(path))[-1])
-
-
-# How each tool's log names the result file it wrote.
+# How upstream's log names the result file it wrote.
 UPSTREAM_RESULT = re.compile(r"Writing test result into (\S+\.json)")
-MQBENCH_RESULT = re.compile(r"^-- result \([a-z]+\): (\S+\.json)", re.MULTILINE)
-
-
-def results_by_run(folder, named):
-    """The result files of one tool's folder by repeat number: each run-N.log names the file its run
-    wrote, so a run that wrote none (a timeout) leaves a gap instead of shifting every later file onto
-    the wrong repeat. Logs that name no file at all (an older folder): the files in the order they ran
-    (their names carry their start time), numbered from 1. Returns {N: path or None}, and the logs."""
-    logs = {run_number(log): log for log in glob.glob(os.path.join(folder, "run-*.log"))}
-    files = {}
-    for n, log in logs.items():
-        found = named.search(read(log) or "")
-        path = os.path.join(folder, os.path.basename(found.group(1))) if found else None
-        files[n] = path if path and os.path.exists(path) else None
-    if not any(files.values()):
-        files.update(enumerate(sorted(glob.glob(os.path.join(folder, "*.json"))), 1))
-    return dict(sorted(files.items())), logs
 
 
 def missing_run(n, why):

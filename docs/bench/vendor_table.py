@@ -82,6 +82,30 @@ VENDORS = {"kafka": ("kafka-producer/consumer-perf-test", kafka), "rabbitmq": ("
 UNDISTURBED = 0.02
 
 
+def run_number(path):
+    return int(re.findall(r"\d+", os.path.basename(path))[-1])
+
+
+# How mqbench's console (a run's log) names the result file it wrote.
+MQBENCH_RESULT = re.compile(r"^-- result \([a-z]+\): (\S+\.json)", re.MULTILINE)
+
+
+def results_by_run(folder, named):
+    """The result files of one tool's folder by repeat number: each run-N.log names the file its run
+    wrote, so a run that wrote none (a timeout) leaves a gap instead of shifting every later file onto
+    the wrong repeat. Logs that name no file at all (an older folder): the files in the order they ran
+    (their names carry their start time), numbered from 1. Returns {N: path or None}, and the logs."""
+    logs = {run_number(log): log for log in glob.glob(os.path.join(folder, "run-*.log"))}
+    files = {}
+    for n, log in logs.items():
+        found = named.search(read(log))
+        path = os.path.join(folder, os.path.basename(found.group(1))) if found else None
+        files[n] = path if path and os.path.exists(path) else None
+    if not any(files.values()):
+        files.update(enumerate(sorted(glob.glob(os.path.join(folder, "*.json"))), 1))
+    return dict(sorted(files.items())), logs
+
+
 def recorded_steal(log):
     """The host's share of the CPU time during another tool's run, written beside its log
     (vendor-tools.sh, side-by-side.sh: lib.sh's steal_share_since), or None."""
@@ -122,14 +146,16 @@ def main(out, warmup, measured):
     ratios, undisturbed, busy = {}, {}, {}
     for broker in sorted(os.listdir(os.path.join(out, "vendor"))):
         name, parse = VENDORS[broker]
-        logs = sorted(glob.glob(os.path.join(out, "vendor", broker, "run-*.log")), key=lambda p: int(re.findall(r"\d+", p)[-1]))
-        results = sorted(glob.glob(os.path.join(out, "mqbench", broker, "*.json")))
-        for n, log in enumerate(logs, 1):
+        logs = sorted(glob.glob(os.path.join(out, "vendor", broker, "run-*.log")), key=run_number)
+        # mqbench's run of the same repeat, by the result file its log names (a failed run leaves a gap)
+        results = results_by_run(os.path.join(out, "mqbench", broker), MQBENCH_RESULT)[0]
+        for log in logs:
+            n = run_number(log)
             vpub, vcons = parse(log, warmup, measured)
             vsteal, msteal = recorded_steal(log), None
             mpub = mcons = None
-            if n <= len(results):
-                result = json.load(open(results[n - 1]))
+            if results.get(n):
+                result = json.load(open(results[n]))
                 summary = result["summary"]
                 mpub, mcons = summary["publishRate"]["mean"], summary["consumeRate"]["mean"]
                 mcons = mcons if broker != "redis" else None

@@ -78,3 +78,19 @@ def test_with_broker_and_clients_placed_apart_each_run_shows_how_busy_their_cpus
     assert "| artemis | artemis perf client | 1 | 1,000 / 1,000 | 1,000 / 1,000 | 1.00 | n/a / 0.1 | 65 / 98; 72 / 96 |" in out
     assert "| artemis | artemis perf client | 2 | 1,000 / 1,000 | 1,000 / 1,000 | 1.00 | n/a / 0.1 | n/a; n/a |" in out
     assert out[-1] == "artemis: over the 2 runs measured, the broker's CPUs were 96%-98% busy and the clients' 65%-72%"
+
+
+def test_a_failed_mqbench_run_leaves_its_pair_empty_instead_of_shifting_the_next_result_onto_it(tmp_path, capsys):
+    vendor, mqbench = artemis_folders(tmp_path)
+    for n, rate in ((1, 1000), (2, 2000)):
+        perf_client_log(vendor / f"run-{n}.log", 5, rate)
+    (mqbench / "run-1.log").write_text("error: the broker did not answer\n")   # mqbench's first run wrote no result
+    mqbench_result(mqbench / "a-2026-12-07-00-02.json", 1900, 0.001)
+    (mqbench / "run-2.log").write_text(f"-- result (complete): {mqbench / 'a-2026-12-07-00-02.json'}\n")
+
+    vendor_table.main(str(tmp_path), 2, 3)
+
+    out = capsys.readouterr().out.splitlines()
+    assert "| artemis | artemis perf client | 1 | 1,000 / 1,000 | n/a / n/a | n/a | n/a / n/a |" in out
+    assert "| artemis | artemis perf client | 2 | 2,000 / 2,000 | 1,900 / 1,900 | 0.95 | n/a / 0.1 |" in out
+    assert out[-1] == "artemis: mqbench / vendor 0.95-0.95 over 1 pairs, mean 0.95"
