@@ -15,7 +15,6 @@ found and whether the measured phase held it. Below the table, per broker:
   when some pairs were disturbed and some were not: a run in which the host took more met a slower
   machine than the other run of its pair.
 """
-import glob
 import json
 import os
 import re
