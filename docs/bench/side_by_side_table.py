@@ -62,9 +62,8 @@ def upstream_runs(folder):
     """Upstream's runs in one broker's folder by repeat: dicts of run, publish, consume, steal (the
     share recorded around the whole run, or None) and note; publish None for a run without rates."""
     runs = []
-    files, logs = results_by_run(folder, UPSTREAM_RESULT)
-    for n, path in files.items():
-        log = logs.get(n, os.path.join(folder, f"run-{n}.log"))
+    for n, path in results_by_run(folder, UPSTREAM_RESULT).items():
+        log = os.path.join(folder, f"run-{n}.log")
         if path:
             r = json.load(open(path))
             run = {"run": n, "publish": mean(r["publishRate"]), "consume": mean(r["consumeRate"]),
@@ -86,7 +85,7 @@ def mqbench_runs(folder, searched):
     """mqbench's runs in one broker's folder by repeat, as upstream_runs; {@code searched}:
     producerRate 0, with a search to describe."""
     runs = []
-    for n, path in results_by_run(folder, MQBENCH_RESULT)[0].items():
+    for n, path in results_by_run(folder, MQBENCH_RESULT).items():
         if not path:
             runs.append(missing_run(n, "no result: its log names no result file"))
             continue

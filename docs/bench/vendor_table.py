@@ -94,16 +94,16 @@ def results_by_run(folder, named):
     """The result files of one tool's folder by repeat number: each run-N.log names the file its run
     wrote, so a run that wrote none (a timeout) leaves a gap instead of shifting every later file onto
     the wrong repeat. Logs that name no file at all (an older folder): the files in the order they ran
-    (their names carry their start time), numbered from 1. Returns {N: path or None}, and the logs."""
-    logs = {run_number(log): log for log in glob.glob(os.path.join(folder, "run-*.log"))}
+    (their names carry their start time), numbered from 1. Returns {N: path or None}."""
     files = {}
-    for n, log in logs.items():
+    for log in glob.glob(os.path.join(folder, "run-*.log")):
+        n = run_number(log)
         found = named.search(read(log))
         path = os.path.join(folder, os.path.basename(found.group(1))) if found else None
         files[n] = path if path and os.path.exists(path) else None
     if not any(files.values()):
         files.update(enumerate(sorted(glob.glob(os.path.join(folder, "*.json"))), 1))
-    return dict(sorted(files.items())), logs
+    return dict(sorted(files.items()))
 
 
 def recorded_steal(log):
@@ -148,7 +148,7 @@ def main(out, warmup, measured):
         name, parse = VENDORS[broker]
         logs = sorted(glob.glob(os.path.join(out, "vendor", broker, "run-*.log")), key=run_number)
         # mqbench's run of the same repeat, by the result file its log names (a failed run leaves a gap)
-        results = results_by_run(os.path.join(out, "mqbench", broker), MQBENCH_RESULT)[0]
+        results = results_by_run(os.path.join(out, "mqbench", broker), MQBENCH_RESULT)
         for log in logs:
             n = run_number(log)
             vpub, vcons = parse(log, warmup, measured)
