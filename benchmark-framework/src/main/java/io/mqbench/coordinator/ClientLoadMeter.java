@@ -135,8 +135,7 @@ final class ClientLoadMeter {
             highest = Double.isNaN(highest) ? share : Math.max(highest, share);
             if (!record) {
                 hostBeforeMeasuring.computeIfAbsent(now.worker(), w -> new HostTicks()).add(before, now);
-            }
-            if (record) {
+            } else {
                 Stretch stretch = measured.computeIfAbsent(now.worker(), w -> new Stretch());
                 stretch.cores = now.cores();
                 stretch.wallNanos += wall;
