@@ -16,6 +16,7 @@ from .wire import ProbeError, openwire_handshake
 
 # The start options (argparse destinations), kept per broker so `start --as-before` can repeat them.
 OPTION_DESTS = ("memory", "artemis_journal", "artemis_journal_sync", "rabbitmq_config", "rabbitmq_advanced", "flow_control",
+                "rabbitmq_busy_wait", "rabbitmq_schedulers",
                 "redis_appendfsync", "nats_sync", "rocketmq_flush")
 
 

@@ -18,6 +18,7 @@ import copy
 from . import install, lifecycle, netfault, paths
 from .base import OPTION_DESTS
 from .servers import ALL
+from .servers.rabbitmq import BUSY_WAIT_THRESHOLDS
 from .ui import StartError, UserError, say, secs
 
 COMMANDS = {
@@ -80,6 +81,12 @@ def _parser():
             g.add_argument("--flow-control", choices=["default", "high"],
                            help="RabbitMQ credit flow: high = credit_flow_default_credit {5000, 2500} "
                                 "(seed 001), written to advanced.config; default {400, 200}")
+            g.add_argument("--rabbitmq-busy-wait", choices=BUSY_WAIT_THRESHOLDS,
+                           help="how long RabbitMQ's Erlang schedulers spin before they sleep when out of work "
+                                "(+sbwt, +sbwtdcpu, +sbwtdio); default: none, RabbitMQ's own")
+            g.add_argument("--rabbitmq-schedulers", type=_scheduler_count, metavar="N",
+                           help="RabbitMQ's Erlang schedulers (+S N:N), e.g. the CPUs it is held to; "
+                                "default: one per CPU")
             g.add_argument("--redis-appendfsync", choices=["always", "everysec", "no"],
                            help="Redis append-only file on, with this fsync policy (always: before each "
                                 "reply; everysec: once a second; no: when the OS likes); default: no persistence")
@@ -134,6 +141,13 @@ def _timeout_seconds(value):
     if seconds is None or not 0 < seconds <= 86400:
         raise argparse.ArgumentTypeError(f"'{value}' is not a number of seconds above 0 (at most 86400)")
     return seconds
+
+
+def _scheduler_count(value):
+    """A number of Erlang schedulers, 1 to 1024 (the runtime's own limit)."""
+    if re.fullmatch(r"[1-9][0-9]{0,3}", value) and int(value) <= 1024:
+        return int(value)
+    raise argparse.ArgumentTypeError(f"'{value}' is not a number of schedulers (1 to 1024)")
 
 
 def _line_count(value):

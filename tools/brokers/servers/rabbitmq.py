@@ -10,7 +10,9 @@ ends it by its PID. A foreign epmd already on 4369 is used as is and left alone.
 Options: --rabbitmq-config KEY=VALUE (new-style rabbitmq.conf keys, override ours);
 --rabbitmq-advanced FILE (an advanced.config, copied); --flow-control high writes the
 credit-flow setting of seed 001 (credit_flow_default_credit {5000, 2500}; default {400, 200}),
-which only exists in advanced.config.
+which only exists in advanced.config; --rabbitmq-busy-wait THRESHOLD (the Erlang schedulers'
+busy wait, +sbwt, through RabbitMQ's RABBITMQ_SCHEDULER_BUSY_WAIT_THRESHOLD; RabbitMQ's default is
+none) and --rabbitmq-schedulers N (+S N:N, e.g. for a broker held to N CPUs).
 Plugins rabbitmq_stream and rabbitmq_amqp1_0 (AMQP 1.0 on the same port 5672, for
 driver-amqp) are enabled where installed. Ready when an AMQP 0-9-1 protocol header gets a
 Connection.Start back, an AMQP 1.0 SASL header gets its own back (where the plugin is), the
@@ -32,6 +34,11 @@ from ..wire import ProbeError, connect, recv_exact
 SBIN = "/usr/lib/rabbitmq/bin"
 EPMD_PORT = 4369
 DIST_ARGS = "-kernel inet_dist_use_interface {127,0,0,1}"
+# The Erlang runtime's scheduler busy-wait thresholds (+sbwt), shortest first. RabbitMQ starts its
+# node with none: a scheduler out of work sleeps at once and the next message wakes it. Measured
+# on one core of this project's machine, medium made a flood of publishes 12 % slower and left a
+# paced rate where it was (docs/max-rate.md, "RabbitMQ's schedulers, asleep or spinning").
+BUSY_WAIT_THRESHOLDS = ("none", "very_short", "short", "medium", "long", "very_long")
 FLOW_CONTROL = {
     "default": None,
     # seed 001 (RabbitMQ AMQP 1.0 benchmarks): "RabbitMQ internal flow control for AMQP 0.9.1"
@@ -81,7 +88,15 @@ class RabbitMQ(Broker):
         advanced = self.opts.rabbitmq_advanced
         return {"rabbitmq_config": list(self.opts.rabbitmq_config or []),
                 "rabbitmq_advanced": advanced or "",
-                "flow_control": "as in that file" if advanced else self.opts.flow_control or "default"}
+                "flow_control": "as in that file" if advanced else self.opts.flow_control or "default",
+                "rabbitmq_busy_wait": self._busy_wait() or "none",
+                "rabbitmq_schedulers": self._schedulers() or "one per CPU"}
+
+    def _busy_wait(self):
+        return getattr(self.opts, "rabbitmq_busy_wait", None)
+
+    def _schedulers(self):
+        return getattr(self.opts, "rabbitmq_schedulers", None)
 
     def _conf_lines(self):
         conf = {"listeners.tcp.1": f"{HOST}:5672",
@@ -118,7 +133,13 @@ class RabbitMQ(Broker):
 
     def env(self):
         d = self.dir
-        return dict(os.environ,
+        server_args = DIST_ARGS + (f" +S {self._schedulers()}:{self._schedulers()}" if self._schedulers() else "")
+        # RabbitMQ's own variable for +sbwt, +sbwtdcpu and +sbwtdio (its scripts default it to none);
+        # the caller's environment does not set it, so that settings() says what the node runs with
+        env = {k: v for k, v in os.environ.items() if k != "RABBITMQ_SCHEDULER_BUSY_WAIT_THRESHOLD"}
+        if self._busy_wait():
+            env["RABBITMQ_SCHEDULER_BUSY_WAIT_THRESHOLD"] = self._busy_wait()
+        return dict(env,
                     RABBITMQ_NODENAME="rabbit@localhost",
                     RABBITMQ_CONF_ENV_FILE=os.path.join(d, "rabbitmq-env.conf"),
                     RABBITMQ_CONFIG_FILE=os.path.join(d, "rabbitmq.conf"),
@@ -129,7 +150,7 @@ class RabbitMQ(Broker):
                     RABBITMQ_LOGS="-",
                     RABBITMQ_PID_FILE=os.path.join(d, "beam.pid"),
                     RABBITMQ_DIST_PORT=str(self.ports["erlang dist"]),
-                    RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS=DIST_ARGS,
+                    RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS=server_args,
                     RABBITMQ_CTL_ERL_ARGS=DIST_ARGS,
                     ERL_EPMD_ADDRESS=HOST,
                     ERL_EPMD_PORT=str(EPMD_PORT),

@@ -95,7 +95,8 @@ def _stop_and_check_gone(name):
 
 RESTART_OPTIONS = {
     "kafka": ["--memory", "512m"],
-    "rabbitmq": ["--flow-control", "high", "--rabbitmq-config", "channel_max=1000"],
+    "rabbitmq": ["--flow-control", "high", "--rabbitmq-config", "channel_max=1000", "--rabbitmq-busy-wait", "short",
+                 "--rabbitmq-schedulers", "1"],
     "artemis": ["--artemis-journal", "mapped", "--artemis-journal-sync", "off", "--memory", "512m"],
     "redis": ["--redis-appendfsync", "always"],
     "sqs": ["--memory", "256m"],
@@ -149,8 +150,15 @@ def _check_options_applied(name):
         import argparse
         b = RabbitMQ(argparse.Namespace(rabbitmq_config=None, rabbitmq_advanced=None, flow_control=None))
         r = b.ctl("eval", "{application:get_env(rabbit, credit_flow_default_credit), "
-                          "application:get_env(rabbit, channel_max)}.")
-        assert "{ok,{5000,2500}}" in r.stdout and "{ok,1000}" in r.stdout, r.stdout + r.stderr
+                          "application:get_env(rabbit, channel_max), erlang:system_info(schedulers)}.")
+        assert "{ok,{5000,2500}}" in r.stdout and "{ok,1000},1}" in r.stdout, r.stdout + r.stderr
+        # the busy wait reaches the Erlang runtime, for its three kinds of scheduler
+        node = status("rabbitmq")["pid"]
+        (beam,) = [pid for pid in [node] + [p for p, _ in procs.descendants(node)] if "beam.smp" in procs.cmdline(pid)]
+        args = procs.cmdline(beam).split()
+        for flag in ("-sbwt", "-sbwtdcpu", "-sbwtdio"):
+            assert args[args.index(flag) + 1] == "short", procs.cmdline(beam)
+        assert status("rabbitmq")["settings"]["rabbitmq_busy_wait"] == "short"
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=on(name)) for name in ALL])
