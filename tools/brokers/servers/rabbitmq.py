@@ -36,8 +36,8 @@ EPMD_PORT = 4369
 DIST_ARGS = "-kernel inet_dist_use_interface {127,0,0,1}"
 # The Erlang runtime's scheduler busy-wait thresholds (+sbwt), shortest first. RabbitMQ starts its
 # node with none: a scheduler out of work sleeps at once and the next message wakes it. Measured
-# on one core of this project's machine, medium made a flood of publishes 12 % slower and left a
-# paced rate where it was (docs/max-rate.md, "RabbitMQ's schedulers, asleep or spinning").
+# on one core of this project's machine, medium made a flood of publishes 7 % slower (six runs,
+# ranges overlapping) and left a paced rate about where it was (docs/max-rate.md, "RabbitMQ's schedulers, asleep or spinning").
 BUSY_WAIT_THRESHOLDS = ("none", "very_short", "short", "medium", "long", "very_long")
 FLOW_CONTROL = {
     "default": None,
