@@ -7,9 +7,9 @@
 # A fixed run that holds only shows the limit is at least its target, so the ratio is an upper
 # bound when every fixed run held, and a lower bound when none did.
 # With ONE_WORKER=1 every run of the script goes to one bin/benchmark-worker started for it (one JVM
-# for the whole comparison), rather than to a new JVM per run: the harness's ceiling on the uncapped
-# loopback is drawn per JVM (docs/max-rate.md, "A ceiling drawn per JVM"), so runs in two JVMs can
-# compare two ceilings rather than the search with a fixed rate.
+# for the whole comparison), rather than to a new JVM per run, which takes the JVM out of the
+# comparison. The harness's ceiling on the uncapped loopback still moves from run to run within one
+# JVM, with the run's history (docs/max-rate.md, "One JVM for the search and the fixed runs").
 #   [ONE_WORKER=1] docs/bench/search-vs-fixed.sh [output folder] [repeats]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -37,7 +37,8 @@ DIST_ARGS = "-kernel inet_dist_use_interface {127,0,0,1}"
 # The Erlang runtime's scheduler busy-wait thresholds (+sbwt), shortest first. RabbitMQ starts its
 # node with none: a scheduler out of work sleeps at once and the next message wakes it. Measured
 # on one core of this project's machine, medium made a flood of publishes 7 % slower (six runs,
-# ranges overlapping) and left a paced rate about where it was (docs/max-rate.md, "RabbitMQ's schedulers, asleep or spinning").
+# ranges overlapping) and left a paced rate about where it was (docs/max-rate.md, "RabbitMQ's
+# schedulers, asleep or spinning").
 BUSY_WAIT_THRESHOLDS = ("none", "very_short", "short", "medium", "long", "very_long")
 FLOW_CONTROL = {
     "default": None,
@@ -89,14 +90,8 @@ class RabbitMQ(Broker):
         return {"rabbitmq_config": list(self.opts.rabbitmq_config or []),
                 "rabbitmq_advanced": advanced or "",
                 "flow_control": "as in that file" if advanced else self.opts.flow_control or "default",
-                "rabbitmq_busy_wait": self._busy_wait() or "none",
-                "rabbitmq_schedulers": self._schedulers() or "one per CPU"}
-
-    def _busy_wait(self):
-        return getattr(self.opts, "rabbitmq_busy_wait", None)
-
-    def _schedulers(self):
-        return getattr(self.opts, "rabbitmq_schedulers", None)
+                "rabbitmq_busy_wait": self.opts.rabbitmq_busy_wait or "none",
+                "rabbitmq_schedulers": self.opts.rabbitmq_schedulers or "one per CPU"}
 
     def _conf_lines(self):
         conf = {"listeners.tcp.1": f"{HOST}:5672",
@@ -133,12 +128,13 @@ class RabbitMQ(Broker):
 
     def env(self):
         d = self.dir
-        server_args = DIST_ARGS + (f" +S {self._schedulers()}:{self._schedulers()}" if self._schedulers() else "")
+        schedulers, busy_wait = self.opts.rabbitmq_schedulers, self.opts.rabbitmq_busy_wait
+        server_args = DIST_ARGS + (f" +S {schedulers}:{schedulers}" if schedulers else "")
         # RabbitMQ's own variable for +sbwt, +sbwtdcpu and +sbwtdio (its scripts default it to none);
         # the caller's environment does not set it, so that settings() says what the node runs with
         env = {k: v for k, v in os.environ.items() if k != "RABBITMQ_SCHEDULER_BUSY_WAIT_THRESHOLD"}
-        if self._busy_wait():
-            env["RABBITMQ_SCHEDULER_BUSY_WAIT_THRESHOLD"] = self._busy_wait()
+        if busy_wait:
+            env["RABBITMQ_SCHEDULER_BUSY_WAIT_THRESHOLD"] = busy_wait
         return dict(env,
                     RABBITMQ_NODENAME="rabbit@localhost",
                     RABBITMQ_CONF_ENV_FILE=os.path.join(d, "rabbitmq-env.conf"),

@@ -148,7 +148,8 @@ def _check_options_applied(name):
     if name == "rabbitmq":
         from brokers.servers.rabbitmq import RabbitMQ
         import argparse
-        b = RabbitMQ(argparse.Namespace(rabbitmq_config=None, rabbitmq_advanced=None, flow_control=None))
+        b = RabbitMQ(argparse.Namespace(rabbitmq_config=None, rabbitmq_advanced=None, flow_control=None,
+                                        rabbitmq_busy_wait=None, rabbitmq_schedulers=None))
         r = b.ctl("eval", "{application:get_env(rabbit, credit_flow_default_credit), "
                           "application:get_env(rabbit, channel_max), erlang:system_info(schedulers)}.")
         assert "{ok,{5000,2500}}" in r.stdout and "{ok,1000},1}" in r.stdout, r.stdout + r.stderr
